@@ -1,0 +1,18 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_SUPABASE_URL?: string
+  readonly VITE_SUPABASE_ANON_KEY?: string
+  readonly VITE_CENTRE_NAME?: string
+  readonly VITE_CENTRE_SHORT_NAME?: string
+  readonly VITE_CENTRE_TAGLINE?: string
+  readonly VITE_CENTRE_EMAIL?: string
+  readonly VITE_CENTRE_PHONE?: string
+  readonly VITE_CENTRE_ADDRESS?: string
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv
+}
+
+declare const __BUILD_ID__: string
