@@ -1,0 +1,86 @@
+// What every module of the local host receives: the database, the keys, the host's address and
+// the request authentication shared by auth, rest, storage, realtime and functions, so that each
+// of them decides "who is calling" and "run this as them" the same way Supabase's services do.
+import type { Db, Queryable } from './db.ts'
+
+export interface HostKeys {
+  jwtSecret: string
+  anonKey: string
+  serviceRoleKey: string
+}
+
+/** The database role a request runs as, and the JWT claims PostgREST would expose. */
+export interface RequestAuth {
+  role: 'anon' | 'authenticated' | 'service_role'
+  claims: Record<string, unknown>
+}
+
+export interface HostDeps {
+  db: Db
+  keys: HostKeys
+  /** Base URL of the host (e.g. http://127.0.0.1:3000). Set once the server listens: read it at
+   * request time, not when a module is built. */
+  url: string
+  /** Where the app is served; redirect targets of auth e-mails. */
+  siteUrl: string
+  /** Checks `apikey` (header or `?apikey=`) and the bearer token; throws HttpError on bad keys. */
+  authenticate(req: Request): Promise<RequestAuth>
+  /** Verifies one JWT signed with the host secret and returns its claims; throws HttpError. */
+  verifyToken(token: string): Promise<Record<string, unknown>>
+  /** Runs `fn` in one transaction as the request's role with its claims set. */
+  withAuth<T>(auth: RequestAuth, fn: (tx: Queryable) => Promise<T>): Promise<T>
+}
+
+/**
+ * An error a route answers with. `body` is sent as the JSON response, already in the shape the
+ * calling client expects; `code` is a stable machine name so a module can re-shape an error
+ * raised by shared code (e.g. `bad_jwt` becomes PostgREST's PGRST301 on /rest/v1).
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly body: Record<string, unknown> = { message },
+  ) {
+    super(message)
+    this.name = 'HttpError'
+  }
+
+  toResponse(headers: Record<string, string> = {}): Response {
+    return new Response(JSON.stringify(this.body), {
+      status: this.status,
+      headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    })
+  }
+}
+
+/**
+ * Runs `fn` as `auth.role` with the claims PostgREST sets, so RLS, `auth.uid()` and
+ * `auth.jwt()` see exactly what they see on Supabase. `set local`/`set_config(..., true)` last
+ * only for this transaction, so a pooled connection never keeps someone else's identity.
+ */
+export async function runAs<T>(
+  db: Db,
+  auth: RequestAuth,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  const role = auth.role
+  if (role !== 'anon' && role !== 'authenticated' && role !== 'service_role') {
+    throw new HttpError(401, 'bad_jwt', 'invalid role')
+  }
+  const claims = { ...auth.claims, role }
+  const sub = typeof claims.sub === 'string' ? claims.sub : ''
+  const email = typeof claims.email === 'string' ? claims.email : ''
+  return db.transaction(async (tx) => {
+    await tx.query(
+      `select set_config('request.jwt.claims', $1, true),
+              set_config('request.jwt.claim.sub', $2, true),
+              set_config('request.jwt.claim.role', $3, true),
+              set_config('request.jwt.claim.email', $4, true),
+              set_config('role', $3, true)`,
+      [JSON.stringify(claims), sub, role, email],
+    )
+    return fn(tx)
+  })
+}
