@@ -1,0 +1,38 @@
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react'
+import { useRouter } from '@tanstack/react-router'
+import { useDarkModeClass, useUnloadWarning } from '../lib/app-status/hooks'
+import { guardedReload } from '../lib/app-status/reload-guard'
+import { applyWaitingUpdate } from './pwa'
+import { VersionAlert } from './version-alert'
+
+/** App-wide behaviour around every screen: dark mode class, unload warning, updates. */
+export function AppChrome({ children }: { children: ReactNode }) {
+  const router = useRouter()
+  const auth = router.options.context.auth
+  const signedIn = useSyncExternalStore(
+    auth.subscribe,
+    () => auth.snapshot().status === 'signedIn',
+    () => false,
+  )
+  useDarkModeClass()
+  useUnloadWarning()
+
+  useEffect(() => router.subscribe('onBeforeNavigate', () => void applyWaitingUpdate()), [router])
+
+  useEffect(() => {
+    // Vite reports a lazy chunk (or its CSS) that failed to load; the page reloads once.
+    const onPreloadError = (event: Event) => {
+      event.preventDefault()
+      guardedReload({ now: Date.now, storage: sessionStorage, reload: () => location.reload() })
+    }
+    window.addEventListener('vite:preloadError', onPreloadError)
+    return () => window.removeEventListener('vite:preloadError', onPreloadError)
+  }, [])
+
+  return (
+    <>
+      <VersionAlert enabled={signedIn} />
+      {children}
+    </>
+  )
+}

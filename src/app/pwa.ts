@@ -1,0 +1,51 @@
+import { Workbox } from 'workbox-window'
+import { guardedReload } from '../lib/app-status/reload-guard'
+
+// The update flow of core.md §4: once an hour the app asks whether a newer build was
+// published; when one was, the service worker fetches it and waits; the next navigation
+// lets it take control (waiting → controlling), which reloads the page into the new build.
+export const UPDATE_CHECK_MS = 60 * 60 * 1000
+
+let wb: Workbox | undefined
+let waiting = false
+
+const reloadDeps = () => ({
+  now: Date.now,
+  storage: sessionStorage,
+  reload: () => location.reload(),
+})
+
+/** Asks for the latest build id; a different id means a newer build exists. */
+export async function checkForNewBuild(fetchImpl: typeof fetch = fetch): Promise<boolean> {
+  try {
+    const res = await fetchImpl(`/builds/latest.json?t=${Date.now()}`, { cache: 'no-store' })
+    if (!res.ok) return false
+    const body = (await res.json()) as { id?: unknown }
+    const newer = typeof body.id === 'string' && body.id !== __BUILD_ID__
+    if (newer) await wb?.update()
+    return newer
+  } catch {
+    return false // offline: try again at the next check
+  }
+}
+
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
+  wb = new Workbox('/sw.js', { scope: '/' })
+  wb.addEventListener('waiting', () => {
+    waiting = true
+  })
+  wb.addEventListener('controlling', (event) => {
+    if (event.isUpdate) guardedReload(reloadDeps())
+  })
+  void wb.register()
+  setInterval(() => void checkForNewBuild(), UPDATE_CHECK_MS)
+}
+
+/** Called before each navigation: a waiting build takes over now. */
+export function applyWaitingUpdate(): boolean {
+  if (!wb || !waiting) return false
+  waiting = false
+  wb.messageSkipWaiting()
+  return true
+}

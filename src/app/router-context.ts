@@ -1,0 +1,5 @@
+import type { AuthSource } from '../lib/auth/types'
+
+export interface RouterContext {
+  auth: AuthSource
+}

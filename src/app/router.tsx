@@ -1,0 +1,34 @@
+import { createRouter, SearchParamError, useRouterState } from '@tanstack/react-router'
+import { routeTree } from '../routeTree.gen'
+import { NotFound } from '../components/errors/not-found'
+import { RouteError } from '../components/errors/route-error'
+import type { AuthSource } from '../lib/auth/types'
+
+function DefaultNotFound() {
+  const path = useRouterState({ select: (s) => s.location.pathname })
+  return <NotFound path={path} />
+}
+
+function DefaultError({ error }: { error: unknown }) {
+  const path = useRouterState({ select: (s) => s.location.pathname })
+  // Path parameter parsers throw notFound() themselves; failed search validation lands here.
+  const validationFailed = error instanceof SearchParamError
+  return <RouteError error={error} path={path} validationFailed={validationFailed} />
+}
+
+export function createAppRouter(auth: AuthSource) {
+  return createRouter({
+    routeTree,
+    context: { auth },
+    defaultPreload: 'intent',
+    defaultNotFoundComponent: DefaultNotFound,
+    defaultErrorComponent: DefaultError,
+    scrollRestoration: true,
+  })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+}

@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react'
+import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core'
+import { guardedReload, isChunkLoadError } from '../../lib/app-status/reload-guard'
+import { NotFound } from './not-found'
+
+export interface RouteErrorProps {
+  error: unknown
+  path: string
+  /** True for a failed route validation (search or path parameters). */
+  validationFailed: boolean
+}
+
+/**
+ * Errors while loading a route. Failed validation is a 404; a lazy chunk that could not be
+ * fetched (a new build replaced it, or the network dropped) reloads the page once.
+ */
+export function RouteError({ error, path, validationFailed }: RouteErrorProps) {
+  const chunk = isChunkLoadError(error)
+  const [reloading, setReloading] = useState(chunk)
+  useEffect(() => {
+    if (!chunk) return
+    const reloaded = guardedReload({
+      now: Date.now,
+      storage: sessionStorage,
+      reload: () => location.reload(),
+    })
+    // A reload refused by the loop guard leaves the person an explanation and a button.
+    if (!reloaded) void Promise.resolve().then(() => setReloading(false))
+  }, [chunk])
+  if (validationFailed) return <NotFound path={path} />
+  if (reloading) return null
+  return (
+    <Container size="sm" py="xl">
+      <Stack>
+        <Title order={1}>Something went wrong</Title>
+        <Alert color="red" title={chunk ? 'Part of the app could not be loaded' : 'Error'}>
+          <Text size="sm">
+            {chunk
+              ? 'Check your connection and reload the page.'
+              : error instanceof Error
+                ? error.message
+                : String(error)}
+          </Text>
+        </Alert>
+        <Button onClick={() => location.reload()} w="fit-content">
+          Reload
+        </Button>
+      </Stack>
+    </Container>
+  )
+}

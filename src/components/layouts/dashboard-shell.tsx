@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react'
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { Link, useRouterState } from '@tanstack/react-router'
+import type { NavItem } from '../../lib/navigation/model'
+import { useAppStatus } from '../../lib/app-status/hooks'
+import { APP_VERSION } from '../../lib/centre'
+import { ConnectionStatus } from '../status/connection-status'
+import { ColorSchemeToggle } from '../status/color-scheme-toggle'
+
+export interface DashboardShellProps {
+  /** The layout's name from core.md §2 (admindash, administrationdash, ...). */
+  layout: string
+  /** Navigation title shown in the header. */
+  title: string
+  items: NavItem[]
+  /** Pane shown when the URL names none (the dashboard's default). */
+  defaultPane?: string
+  /** Width ≤ 992px: the side pane becomes a drawer behind a burger button. */
+  isMobile: boolean
+  /** Header extras: sync status, account menu. */
+  headerExtra?: ReactNode
+  children: ReactNode
+}
+
+function isActive(item: NavItem, pathname: string, pane: string | undefined, defaultPane?: string) {
+  if (item.pane) return pathname === item.to && (pane ?? defaultPane) === item.pane
+  return pathname === item.to && !pane
+}
+
+/** One dashboard shell for every role: header, side pane from the navigation model, content. */
+export function DashboardShell(props: DashboardShellProps) {
+  const { layout, title, items, defaultPane, isMobile, headerExtra, children } = props
+  const [opened, { toggle, close }] = useDisclosure(false)
+  const status = useAppStatus()
+  const location = useRouterState({ select: (s) => s.location })
+  const pane = (location.search as { pane?: string }).pane
+  return (
+    <AppShell
+      data-layout={layout}
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 993, collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            {isMobile && (
+              <Burger opened={opened} onClick={toggle} size="sm" aria-label="Open navigation" />
+            )}
+            <Title order={2} size="h4" lineClamp={1}>
+              {title}
+            </Title>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ConnectionStatus status={status} />
+            {headerExtra}
+            <ColorSchemeToggle />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label={`${title} navigation`}>
+        <AppShell.Section grow component={ScrollArea}>
+          <nav data-testid="side-pane">
+            {items.map((item) => (
+              <NavLink
+                key={item.key}
+                component={Link}
+                to={item.to as never}
+                search={(item.pane ? { pane: item.pane } : {}) as never}
+                label={item.label}
+                active={isActive(item, location.pathname, pane, defaultPane)}
+                onClick={close}
+              />
+            ))}
+          </nav>
+        </AppShell.Section>
+        <AppShell.Section>
+          <Text size="xs" c="dimmed" px="sm" py={4}>
+            Version <span data-testid="app-version">{APP_VERSION}</span>
+          </Text>
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>{children}</AppShell.Main>
+    </AppShell>
+  )
+}

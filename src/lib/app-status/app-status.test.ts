@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { compareVersions, versionChanged } from './version'
+import { guardedReload, isChunkLoadError, RELOAD_GUARD_MS } from './reload-guard'
+import { isSlowConnection } from './network'
+
+describe('versions', () => {
+  it.each([
+    ['1.0.54', '1.0.54', 0],
+    ['1.0.54', '1.0.9', 1],
+    ['1.0.9', '1.0.54', -1],
+    ['1.1', '1.0.99', 1],
+    ['2.0.0', '2', 0],
+  ])('compare(%s, %s) = %s', (a, b, r) => expect(compareVersions(a, b)).toBe(r))
+
+  it.each([
+    ['1.0.55', true],
+    ['1.0.53', true],
+    ['1.0.54', false],
+    [' 1.0.54 ', false],
+    [null, false],
+    ['', false],
+  ])('published %s against running 1.0.54 changed: %s', (published, changed) => {
+    expect(versionChanged(published, '1.0.54')).toBe(changed)
+  })
+})
+
+describe('guarded reload', () => {
+  const make = () => {
+    const store = new Map<string, string>()
+    let t = 1_000_000
+    let reloads = 0
+    return {
+      deps: {
+        now: () => t,
+        storage: {
+          getItem: (k: string) => store.get(k) ?? null,
+          setItem: (k: string, v: string) => void store.set(k, v),
+        },
+        reload: () => void reloads++,
+      },
+      advance: (ms: number) => void (t += ms),
+      reloads: () => reloads,
+    }
+  }
+
+  it('reloads once, refuses again within 10 seconds, allows after', () => {
+    const m = make()
+    expect(guardedReload(m.deps)).toBe(true)
+    m.advance(RELOAD_GUARD_MS - 1)
+    expect(guardedReload(m.deps)).toBe(false)
+    m.advance(1)
+    expect(guardedReload(m.deps)).toBe(true)
+    expect(m.reloads()).toBe(2)
+  })
+
+  it.each([
+    [new TypeError('Failed to fetch dynamically imported module: http://x/assets/a.js'), true],
+    [new TypeError('Importing a module script failed.'), true],
+    [new Error('Unable to preload CSS for /assets/x.css'), true],
+    [new Error('Cannot read properties of undefined'), false],
+  ])('recognises chunk errors: %s', (err, yes) => expect(isChunkLoadError(err)).toBe(yes))
+})
+
+describe('slow connection', () => {
+  it.each([
+    ['slow-2g', true],
+    ['2g', true],
+    ['3g', false],
+    ['4g', false],
+    [undefined, false],
+  ])('%s is slow: %s', (t, slow) => expect(isSlowConnection(t)).toBe(slow))
+})

@@ -1,0 +1,23 @@
+import { createClient } from '@supabase/supabase-js'
+import { AUTH_STORAGE_KEY } from './auth/claims'
+
+// The local host's well-known anon key (the Supabase CLI's local default). A deployment
+// against a Supabase project sets VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY at build time;
+// without them the app talks to the host that served it.
+export const LOCAL_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+
+export const supabaseUrl = import.meta.env.VITE_SUPABASE_URL || window.location.origin
+export const supabaseAnonKey = import.meta.env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY
+
+export const supabase = createClient(supabaseUrl, supabaseAnonKey, {
+  auth: {
+    persistSession: true,
+    autoRefreshToken: true,
+    detectSessionInUrl: true,
+    storageKey: AUTH_STORAGE_KEY,
+  },
+  global: { headers: { 'x-app-version': '1.0.54' } },
+})
+
+export type Supabase = typeof supabase

@@ -1,0 +1,43 @@
+import '@mantine/core/styles/baseline.css'
+import '@mantine/core/styles/default-css-variables.css'
+import '@mantine/core/styles/global.css'
+import '@mantine/core/styles/ActionIcon.css'
+import '@mantine/core/styles/Alert.css'
+import '@mantine/core/styles/Anchor.css'
+import '@mantine/core/styles/Badge.css'
+import '@mantine/core/styles/Button.css'
+import '@mantine/core/styles/CloseButton.css'
+import '@mantine/core/styles/Code.css'
+import '@mantine/core/styles/Container.css'
+import '@mantine/core/styles/Divider.css'
+import '@mantine/core/styles/Group.css'
+import '@mantine/core/styles/Loader.css'
+import '@mantine/core/styles/Notification.css'
+import '@mantine/core/styles/Paper.css'
+import '@mantine/core/styles/Popover.css'
+import '@mantine/core/styles/Stack.css'
+import '@mantine/core/styles/Text.css'
+import '@mantine/core/styles/Title.css'
+import '@mantine/core/styles/Tooltip.css'
+import '@mantine/core/styles/UnstyledButton.css'
+import '@mantine/notifications/styles.css'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { RouterProvider } from '@tanstack/react-router'
+import { Providers } from './app/providers'
+import { createAppRouter } from './app/router'
+import { createSessionAuthSource } from './lib/auth/session'
+import { registerServiceWorker } from './app/pwa'
+import './app/route-meta'
+
+const router = createAppRouter(createSessionAuthSource())
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+)
+
+registerServiceWorker()

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { requireScreen } from '../../app/screens'
+
+export const Route = createFileRoute('/_default/apply-facilitators')({
+  staticData: { guard: 'none', layout: 'default' },
+  beforeLoad: requireScreen('public.apply-facilitators'),
+})

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { requireScreen } from '../../../app/screens'
+
+export const Route = createFileRoute('/admin/dash/nodemailer')({
+  staticData: { guard: 'auth-admin', layout: 'admindash' },
+  beforeLoad: requireScreen('admin.nodemailer'),
+})

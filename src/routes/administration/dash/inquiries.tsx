@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { requireScreen } from '../../../app/screens'
+
+export const Route = createFileRoute('/administration/dash/inquiries')({
+  staticData: { guard: 'auth-administration', layout: 'administrationdash' },
+  beforeLoad: requireScreen('administration.inquiry-detail'),
+})

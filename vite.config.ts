@@ -1,0 +1,79 @@
+import { defineConfig, loadEnv, type Plugin } from 'vite'
+import react from '@vitejs/plugin-react'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { VitePWA } from 'vite-plugin-pwa'
+import { centreDefaults } from './src/lib/centre-defaults.ts'
+
+// Each build gets an id; the running app polls /builds/latest.json for it to learn that a
+// newer build was published (the hourly update check).
+const buildId = new Date().toISOString().replace(/[-:.TZ]/g, '')
+
+function latestBuildFile(): Plugin {
+  return {
+    name: 'latest-build-file',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'builds/latest.json',
+        source: JSON.stringify({ id: buildId }),
+      })
+    },
+  }
+}
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), 'VITE_')
+  const name = env.VITE_CENTRE_NAME ?? centreDefaults.name
+  const shortName = env.VITE_CENTRE_SHORT_NAME ?? centreDefaults.shortName
+  const tagline = env.VITE_CENTRE_TAGLINE ?? centreDefaults.tagline
+  return {
+    define: { __BUILD_ID__: JSON.stringify(buildId) },
+    plugins: [
+      tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
+      react(),
+      latestBuildFile(),
+      {
+        name: 'centre-identity-in-html',
+        transformIndexHtml: (html) =>
+          html.replaceAll('%CENTRE_NAME%', name).replaceAll('%CENTRE_TAGLINE%', tagline),
+      },
+      VitePWA({
+        strategies: 'generateSW',
+        filename: 'sw.js',
+        scope: '/',
+        // The app registers the worker itself (src/app/pwa) to drive the update flow.
+        injectRegister: false,
+        registerType: 'prompt',
+        includeAssets: ['icons/icon.svg', 'icons/apple-touch-icon.png', 'robots.txt'],
+        manifest: {
+          name,
+          short_name: shortName,
+          description: tagline,
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          theme_color: '#2f6b3a',
+          background_color: '#ffffff',
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+          ],
+        },
+        workbox: {
+          globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+          navigateFallback: '/index.html',
+          navigateFallbackDenylist: [
+            /^\/(auth|rest|storage|functions|realtime)\/v1\//,
+            /^\/builds\//,
+          ],
+          cleanupOutdatedCaches: true,
+          clientsClaim: false,
+          skipWaiting: false,
+        },
+      }),
+    ],
+    build: { target: 'es2022', sourcemap: false },
+    server: { port: 5173 },
+  }
+})
