@@ -1,3 +1,7 @@
+import '@mantine/core/styles/AppShell.css'
+import '@mantine/core/styles/Burger.css'
+import '@mantine/core/styles/NavLink.css'
+import '@mantine/core/styles/ScrollArea.css'
 import type { ReactNode } from 'react'
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'

@@ -14,7 +14,12 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       <Box component="header" px="md" py="sm">
         <Group justify="space-between" wrap="nowrap">
           <Anchor href="/" fw={700} size="lg" underline="never" c="inherit">
-            {centre.name}
+            <Box component="span" visibleFrom="sm">
+              {centre.name}
+            </Box>
+            <Box component="span" hiddenFrom="sm">
+              {centre.shortName}
+            </Box>
           </Anchor>
           <Group gap="xs" wrap="nowrap">
             <ConnectionStatus status={status} />
