@@ -65,22 +65,27 @@ export async function runAs<T>(
   auth: RequestAuth,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
+  return db.transaction(async (tx) => {
+    await applyAuth(tx, auth)
+    return fn(tx)
+  })
+}
+
+/** Sets the role and claims on a transaction that has just begun (see runAs). */
+export async function applyAuth(tx: Queryable, auth: RequestAuth): Promise<void> {
   const role = auth.role
   if (role !== 'anon' && role !== 'authenticated' && role !== 'service_role') {
     throw new HttpError(401, 'bad_jwt', 'invalid role')
   }
-  const claims = { ...auth.claims, role }
+  const claims: Record<string, unknown> = { ...auth.claims, role }
   const sub = typeof claims.sub === 'string' ? claims.sub : ''
   const email = typeof claims.email === 'string' ? claims.email : ''
-  return db.transaction(async (tx) => {
-    await tx.query(
-      `select set_config('request.jwt.claims', $1, true),
-              set_config('request.jwt.claim.sub', $2, true),
-              set_config('request.jwt.claim.role', $3, true),
-              set_config('request.jwt.claim.email', $4, true),
-              set_config('role', $3, true)`,
-      [JSON.stringify(claims), sub, role, email],
-    )
-    return fn(tx)
-  })
+  await tx.query(
+    `select set_config('request.jwt.claims', $1, true),
+            set_config('request.jwt.claim.sub', $2, true),
+            set_config('request.jwt.claim.role', $3, true),
+            set_config('request.jwt.claim.email', $4, true),
+            set_config('role', $3, true)`,
+    [JSON.stringify(claims), sub, role, email],
+  )
 }

@@ -1,0 +1,64 @@
+// Request helpers shared by the host's routes: bounded JSON bodies and the caller's address.
+import { HttpError } from './deps.ts'
+
+/** JSON bodies larger than this are refused before parsing (PostgREST and GoTrue sit behind a
+ * gateway with a similar limit); uploads have their own limit in storage. */
+export const JSON_BODY_LIMIT = 1024 * 1024
+
+/**
+ * Reads a request body as JSON, refusing bodies over `limit` bytes without buffering them
+ * whole. An empty body reads as `undefined`. Throws HttpError 'payload_too_large' (413) or
+ * 'invalid_json' (400); callers re-shape those for their API.
+ */
+export async function readJson(req: Request, limit = JSON_BODY_LIMIT): Promise<unknown> {
+  const declared = Number(req.headers.get('content-length') ?? '0')
+  if (declared > limit) throw tooLarge(limit)
+  if (!req.body) return undefined
+  const reader = req.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => {})
+      throw tooLarge(limit)
+    }
+    chunks.push(value)
+  }
+  const text = Buffer.concat(chunks).toString('utf8')
+  if (text.trim() === '') return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch (error) {
+    throw new HttpError(400, 'invalid_json', `Could not parse request body as JSON: ${(error as Error).message}`)
+  }
+}
+
+function tooLarge(limit: number) {
+  return new HttpError(413, 'payload_too_large', `Request body is larger than ${limit} bytes`)
+}
+
+/** A JSON object body, or an empty object when there is none. */
+export async function readJsonObject(req: Request, limit = JSON_BODY_LIMIT): Promise<Record<string, unknown>> {
+  const body = await readJson(req, limit)
+  if (body === undefined) return {}
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, 'invalid_json', 'Request body must be a JSON object')
+  }
+  return body as Record<string, unknown>
+}
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  })
+}
+
+/** The client address: the proxy's header when one is in front, else the socket's. */
+export function clientIp(req: Request, socketAddress?: string): string | null {
+  const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+  return forwarded || req.headers.get('x-real-ip') || socketAddress || null
+}

@@ -1,0 +1,51 @@
+// Who is calling: the API gateway's key check (apikey must be the anon or service_role key)
+// followed by the bearer token's verification, as Supabase's gateway and services do it.
+import { errors as joseErrors, jwtVerify } from 'jose'
+import { HttpError, type HostKeys, type RequestAuth } from './deps.ts'
+import { secretKey } from './keys.ts'
+
+const ROLES = ['anon', 'authenticated', 'service_role'] as const
+
+export function tokenVerifier(keys: HostKeys) {
+  const key = secretKey(keys.jwtSecret)
+  return async function verifyToken(token: string): Promise<Record<string, unknown>> {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] })
+      return payload as Record<string, unknown>
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) {
+        throw new HttpError(401, 'jwt_expired', 'JWT expired', { message: 'JWT expired' })
+      }
+      throw new HttpError(401, 'bad_jwt', 'JWT could not be verified', { message: 'JWT could not be verified' })
+    }
+  }
+}
+
+export function requestAuthenticator(keys: HostKeys) {
+  const verifyToken = tokenVerifier(keys)
+  return async function authenticate(req: Request): Promise<RequestAuth> {
+    const apikey = req.headers.get('apikey') ?? new URL(req.url).searchParams.get('apikey')
+    if (!apikey) {
+      throw new HttpError(401, 'no_api_key', 'No API key found in request', {
+        message: 'No API key found in request',
+        hint: 'No `apikey` request header or url param was found.',
+      })
+    }
+    if (apikey !== keys.anonKey && apikey !== keys.serviceRoleKey) {
+      throw new HttpError(401, 'invalid_api_key', 'Invalid API key', {
+        message: 'Invalid API key',
+        hint: 'Double check your Supabase `anon` or `service_role` API key.',
+      })
+    }
+    const header = req.headers.get('authorization')
+    const bearer = header && /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '').trim() : null
+    const claims = await verifyToken(bearer || apikey)
+    const role = claims.role
+    if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) {
+      throw new HttpError(401, 'bad_jwt', `JWT role "${String(role)}" is not allowed`, {
+        message: `JWT role "${String(role)}" is not allowed`,
+      })
+    }
+    return { role: role as RequestAuth['role'], claims }
+  }
+}

@@ -1,0 +1,172 @@
+// The local host: one Node server with Supabase's API paths (auth, rest RPC, realtime, storage,
+// functions) over PGlite or a Postgres server, plus the built app. startHost() is what
+// `npm start` (through main.ts) and the tests use.
+import { existsSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import { cors } from 'hono/cors'
+import { authRoutes } from './auth/index.ts'
+import { openDb, type Db } from './db.ts'
+import { runAs, type HostDeps } from './deps.ts'
+import { DEFAULT_JWT_SECRET, makeKeys } from './keys.ts'
+import { migrate } from './migrate.ts'
+import { requestAuthenticator, tokenVerifier } from './request-auth.ts'
+import { restRoutes } from './rest.ts'
+import { seedIfEmpty } from './seed.ts'
+import { staticHandler } from './static.ts'
+
+export interface HostOptions {
+  /** 0 picks a free port. */
+  port?: number
+  host?: string
+  /** PGlite data folder (default .data). */
+  dataDir?: string
+  /** PGlite in memory: nothing survives stop(). */
+  memory?: boolean
+  /** A Postgres server instead of PGlite. */
+  databaseUrl?: string
+  distDir?: string
+  jwtSecret?: string
+  /** Where auth e-mail links land (default: the host's own URL, which serves the app). */
+  siteUrl?: string
+  smtpUrl?: string
+  /** From address of auth e-mails. */
+  mailFrom?: string
+  /** Seed the demo centre when the database has no accounts (default true). */
+  seed?: boolean
+  log?: (line: string) => void
+}
+
+export interface Host {
+  url: string
+  anonKey: string
+  serviceRoleKey: string
+  jwtSecret: string
+  db: Db
+  stop(): Promise<void>
+}
+
+interface Closable {
+  close(): Promise<void>
+}
+
+type OptionalModules = {
+  storage?: (deps: HostDeps & { dataDir?: string }) => Hono
+  functions?: (deps: HostDeps) => Hono
+  realtime?: (server: Server, deps: HostDeps) => Closable
+  mailer?: (deps: HostDeps & { smtpUrl?: string }) => Closable
+}
+
+// Realtime, storage, functions and mail are separate modules; the host mounts whichever exist
+// so each can be built and tested on its own.
+async function optionalModules(): Promise<OptionalModules> {
+  const load = async <T>(file: string, name: string): Promise<T | undefined> => {
+    const url = new URL(file, import.meta.url)
+    if (!existsSync(url)) return undefined
+    const mod = (await import(url.href)) as Record<string, unknown>
+    return mod[name] as T | undefined
+  }
+  return {
+    storage: await load('./storage.ts', 'storageRoutes'),
+    functions: await load('./functions.ts', 'functionRoutes'),
+    realtime: await load('./realtime.ts', 'attachRealtime'),
+    mailer: await load('./mail.ts', 'startMailer'),
+  }
+}
+
+function listen(app: Hono, port: number, hostname: string): Promise<Server> {
+  return new Promise((resolvePromise, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname }) as Server
+    server.once('error', reject)
+    server.once('listening', () => {
+      server.off('error', reject)
+      resolvePromise(server)
+    })
+  })
+}
+
+export async function startHost(options: HostOptions = {}): Promise<Host> {
+  const log = options.log ?? (() => {})
+  const keys = await makeKeys(options.jwtSecret ?? DEFAULT_JWT_SECRET)
+  const dataDir = options.dataDir ?? '.data'
+  const db = await openDb({ url: options.databaseUrl, dataDir, memory: options.memory })
+  const closers: Closable[] = []
+  let server: Server | undefined
+  try {
+    await migrate(db, { log })
+    if (options.seed !== false && (await seedIfEmpty(db, { log }))) log('seeded the demo centre')
+
+    const deps: HostDeps = {
+      db,
+      keys,
+      url: '',
+      siteUrl: options.siteUrl ?? '',
+      authenticate: requestAuthenticator(keys),
+      verifyToken: tokenVerifier(keys),
+      withAuth: (auth, fn) => runAs(db, auth, fn),
+    }
+    const modules = await optionalModules()
+    const app = new Hono()
+    app.use(
+      '/*',
+      cors({
+        origin: '*',
+        allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+        allowHeaders: [
+          'authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version',
+          'prefer', 'accept-profile', 'content-profile', 'range', 'x-upsert', 'cache-control',
+          'x-retry-count', 'x-region',
+        ],
+        exposeHeaders: ['content-range', 'content-length', 'x-total-count', 'link', 'x-supabase-api-version', 'x-sb-error-code', 'etag'],
+        maxAge: 3600,
+      }),
+    )
+    app.route('/auth/v1', authRoutes(deps, { mailFrom: options.mailFrom ?? 'Learning Centre <no-reply@localhost>' }))
+    app.route('/rest/v1', restRoutes(deps))
+    if (modules.storage) app.route('/storage/v1', modules.storage({ ...deps, dataDir: options.memory || options.databaseUrl ? undefined : dataDir }))
+    if (modules.functions) app.route('/functions/v1', modules.functions(deps))
+    app.on(['GET', 'HEAD'], '/*', staticHandler(options.distDir ?? 'dist'))
+    app.onError((error, c) => {
+      console.error('[host]', error)
+      return c.json({ message: 'Internal server error' }, 500)
+    })
+
+    const hostname = options.host ?? '127.0.0.1'
+    server = await listen(app, options.port ?? 0, hostname)
+    const { port } = server.address() as AddressInfo
+    const shown = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname.includes(':') ? `[${hostname}]` : hostname
+    deps.url = `http://${shown}:${port}`
+    deps.siteUrl ||= deps.url
+    if (modules.realtime) closers.push(modules.realtime(server, deps))
+    if (modules.mailer) closers.push(modules.mailer({ ...deps, smtpUrl: options.smtpUrl }))
+
+    let stopping: Promise<void> | undefined
+    const running = server
+    return {
+      url: deps.url,
+      anonKey: keys.anonKey,
+      serviceRoleKey: keys.serviceRoleKey,
+      jwtSecret: keys.jwtSecret,
+      db,
+      stop: () => (stopping ??= shutdown(running, closers, db)),
+    }
+  } catch (error) {
+    await shutdown(server, closers, db).catch(() => {})
+    throw error
+  }
+}
+
+/** Stops accepting, lets modules finish (mail in flight, sockets), then closes the database. */
+async function shutdown(server: Server | undefined, closers: Closable[], db: Db): Promise<void> {
+  const closed = server
+    ? new Promise<void>((resolvePromise) => server.close(() => resolvePromise()))
+    : Promise.resolve()
+  for (const closer of closers.reverse()) await closer.close().catch((e: unknown) => console.error('[host]', e))
+  server?.closeIdleConnections()
+  const force = setTimeout(() => server?.closeAllConnections(), 2000)
+  await closed
+  clearTimeout(force)
+  await db.close()
+}
