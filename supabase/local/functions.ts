@@ -1,0 +1,139 @@
+// /functions/v1/:name like Supabase's functions gateway: checks the caller's JWT unless the
+// function opts out in config.toml, answers CORS preflights, and runs the web-standard handler
+// exported by supabase/functions/<name>/handler.ts, created once with the host's environment.
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { Hono, type Context } from 'hono'
+import type { FunctionEnv } from '../functions/_shared/env.ts'
+import { corsHeaders } from '../functions/_shared/http.ts'
+import type { HostDeps } from './deps.ts'
+import { provideEdgeGlobals } from './edge-runtime.ts'
+
+type Handler = (req: Request) => Promise<Response>
+
+export interface FunctionOptions {
+  /** SMTP URL and default sender handed to functions as SMTP_URL / MAIL_FROM. */
+  smtpUrl?: string
+  mailFrom?: string
+  functionsDir?: string
+  configPath?: string
+}
+
+const NAME = /^[a-z][a-z0-9-_]*$/
+const defaultFunctionsDir = fileURLToPath(new URL('../functions/', import.meta.url))
+const defaultConfigPath = fileURLToPath(new URL('../config.toml', import.meta.url))
+
+/** Names of `[functions.<name>]` sections that say `verify_jwt = false`. */
+export function functionsWithoutJwt(toml: string): Set<string> {
+  const open = new Set<string>()
+  let section: string | null = null
+  for (const raw of toml.split(/\r?\n/)) {
+    const line = raw.replace(/#.*$/, '').trim()
+    const header = /^\[([^\]]+)\]$/.exec(line)
+    if (header) {
+      const name = /^functions\.("?)([^".]+)\1$/.exec(header[1]!.trim())
+      section = name ? name[2]! : null
+      continue
+    }
+    const setting = /^verify_jwt\s*=\s*(true|false)$/.exec(line)
+    if (section && setting) {
+      if (setting[1] === 'false') open.add(section)
+      else open.delete(section)
+    }
+  }
+  return open
+}
+
+function withCors(res: Response): Response {
+  if (res.headers.has('access-control-allow-origin')) return res
+  const headers = new Headers(res.headers)
+  for (const [k, v] of Object.entries(corsHeaders)) headers.set(k, v)
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers })
+}
+
+const answer = (body: unknown, status: number) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { ...corsHeaders, 'content-type': 'application/json; charset=utf-8' },
+  })
+
+export function functionRoutes(deps: HostDeps & FunctionOptions): Hono {
+  provideEdgeGlobals()
+  const dir = deps.functionsDir ?? defaultFunctionsDir
+  const configPath = deps.configPath ?? defaultConfigPath
+  const open = existsSync(configPath) ? functionsWithoutJwt(readFileSync(configPath, 'utf8')) : new Set<string>()
+  const handlers = new Map<string, Promise<Handler>>()
+
+  const env = (): FunctionEnv => ({
+    SUPABASE_URL: deps.url,
+    SUPABASE_ANON_KEY: deps.keys.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: deps.keys.serviceRoleKey,
+    SITE_URL: deps.siteUrl,
+    ...(deps.smtpUrl ?? process.env.SMTP_URL ? { SMTP_URL: deps.smtpUrl ?? process.env.SMTP_URL } : {}),
+    ...(deps.mailFrom ?? process.env.MAIL_FROM ? { MAIL_FROM: deps.mailFrom ?? process.env.MAIL_FROM } : {}),
+  })
+
+  function exists(name: string): boolean {
+    if (!NAME.test(name)) return false
+    try {
+      return statSync(join(dir, name)).isDirectory() && existsSync(join(dir, name, 'handler.ts'))
+    } catch {
+      return false
+    }
+  }
+
+  function load(name: string): Promise<Handler> {
+    let handler = handlers.get(name)
+    if (!handler) {
+      handler = import(pathToFileURL(join(dir, name, 'handler.ts')).href).then(
+        (mod: { createHandler?: (env: FunctionEnv) => Handler }) => {
+          if (typeof mod.createHandler !== 'function') throw new Error(`${name}/handler.ts exports no createHandler`)
+          return mod.createHandler(env())
+        },
+      )
+      // A failed import is retried on the next call rather than remembered.
+      handler.catch(() => handlers.delete(name))
+      handlers.set(name, handler)
+    }
+    return handler
+  }
+
+  async function invoke(c: Context): Promise<Response> {
+    const name = c.req.param('name') ?? ''
+    if (!exists(name)) return answer({ error: 'Function not found' }, 404)
+    if (c.req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders })
+    if (!open.has(name)) {
+      const header = c.req.header('authorization')
+      if (!header || !/^bearer\s+\S/i.test(header)) return answer({ code: 401, message: 'Missing authorization header' }, 401)
+      try {
+        await deps.verifyToken(header.replace(/^bearer\s+/i, '').trim())
+      } catch {
+        return answer({ code: 401, message: 'Invalid JWT' }, 401)
+      }
+    }
+    // Functions see their own path, without the /functions/v1 prefix, as on Supabase.
+    const incoming = new URL(c.req.url)
+    const at = incoming.pathname.indexOf(`/${name}`, incoming.pathname.indexOf('/functions/v1'))
+    const url = new URL(incoming.pathname.slice(at) + incoming.search, deps.url || incoming.origin)
+    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD'
+    const req = new Request(url, {
+      method: c.req.method,
+      headers: c.req.raw.headers,
+      body: hasBody ? c.req.raw.body : null,
+      signal: c.req.raw.signal,
+      ...(hasBody ? { duplex: 'half' } : {}),
+    } as RequestInit)
+    try {
+      return withCors(await (await load(name))(req))
+    } catch (error) {
+      console.error(`function ${name}:`, error)
+      return answer({ error: 'The function failed', message: (error as Error).message }, 500)
+    }
+  }
+
+  const app = new Hono()
+  app.all('/:name', invoke)
+  app.all('/:name/*', invoke)
+  return app
+}
