@@ -1,0 +1,105 @@
+// One outbox row as a nodemailer message: sender, recipients, the HTML body, attachments read from
+// storage or carried inline, and a Message-ID derived from the row so a resend is recognisable.
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { FunctionEnv } from '../_shared/env.ts'
+
+export interface OutboxRow {
+  id: string
+  sender: string | null
+  recipients: string[]
+  cc: string[] | null
+  subject: string
+  html_body: string
+  attachments: unknown
+  email_type: string | null
+  attempts: number
+}
+
+/** An attachment as rows store it: a storage object, or content carried in the row. */
+type StoredAttachment =
+  | string
+  | { bucket: string; path: string; filename?: string; contentType?: string }
+  | { filename: string; content: string; encoding?: 'base64' | 'utf8'; contentType?: string }
+
+interface MailAttachment {
+  filename: string
+  content: string
+  encoding?: string
+  contentType?: string
+}
+
+export interface Message {
+  from: string
+  to: string[]
+  cc: string[]
+  subject: string
+  html: string
+  messageId: string
+  headers: Record<string, string>
+  attachments: MailAttachment[]
+}
+
+function permanent(message: string): Error {
+  return Object.assign(new Error(message), { permanent: true })
+}
+
+function domainOf(address: string, siteUrl: string): string {
+  const at = /@([^>\s]+)>?\s*$/.exec(address)
+  if (at) return at[1]!.toLowerCase()
+  try {
+    return new URL(siteUrl).hostname || 'localhost'
+  } catch {
+    return 'localhost'
+  }
+}
+
+// Base64 text travels the same way through nodemailer in Node and in Deno (which has no Buffer).
+function base64(bytes: Uint8Array): string {
+  let binary = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(binary)
+}
+
+async function readAttachment(db: SupabaseClient, item: StoredAttachment): Promise<MailAttachment> {
+  if (typeof item === 'string' || 'bucket' in item) {
+    const ref = typeof item === 'string' ? { path: item.slice(item.indexOf('/') + 1), bucket: item.split('/')[0]! } : item
+    const { data, error } = await db.storage.from(ref.bucket).download(ref.path)
+    // Not permanent: the file may simply not have been uploaded yet by an offline device.
+    if (error || !data) throw new Error(`Attachment ${ref.bucket}/${ref.path} could not be read: ${error?.message ?? 'no data'}`)
+    return {
+      filename: ('filename' in ref && ref.filename) || ref.path.split('/').pop()!,
+      content: base64(new Uint8Array(await data.arrayBuffer())),
+      encoding: 'base64',
+      contentType: ('contentType' in ref && ref.contentType) || data.type || undefined,
+    }
+  }
+  if (typeof item.filename !== 'string' || typeof item.content !== 'string') {
+    throw permanent('An attachment has neither a storage path nor inline content')
+  }
+  return {
+    filename: item.filename,
+    content: item.content,
+    encoding: item.encoding ?? 'base64',
+    ...(item.contentType ? { contentType: item.contentType } : {}),
+  }
+}
+
+export async function buildMessage(db: SupabaseClient, env: FunctionEnv, row: OutboxRow): Promise<Message> {
+  const from = row.sender || env.MAIL_FROM
+  if (!from) throw permanent('No sender: the message names none and MAIL_FROM is not set')
+  if (!Array.isArray(row.recipients) || row.recipients.length === 0) throw permanent('No recipients')
+  const stored = Array.isArray(row.attachments) ? (row.attachments as StoredAttachment[]) : []
+  const attachments = await Promise.all(stored.map((item) => readAttachment(db, item)))
+  const headers: Record<string, string> = { 'X-Outbox-Id': row.id }
+  if (row.email_type) headers['X-Email-Type'] = row.email_type
+  return {
+    from,
+    to: row.recipients,
+    cc: row.cc ?? [],
+    subject: row.subject,
+    html: row.html_body,
+    messageId: `<${row.id}@${domainOf(from, env.SITE_URL)}>`,
+    headers,
+    attachments,
+  }
+}
