@@ -1,7 +1,6 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import { useRouter } from '@tanstack/react-router'
 import { useDarkModeClass, useUnloadWarning } from '../lib/app-status/hooks'
-import { guardedReload } from '../lib/app-status/reload-guard'
 import { applyWaitingUpdate } from './pwa'
 import { VersionAlert } from './version-alert'
 
@@ -18,16 +17,6 @@ export function AppChrome({ children }: { children: ReactNode }) {
   useUnloadWarning()
 
   useEffect(() => router.subscribe('onBeforeNavigate', () => void applyWaitingUpdate()), [router])
-
-  useEffect(() => {
-    // Vite reports a lazy chunk (or its CSS) that failed to load; the page reloads once.
-    const onPreloadError = (event: Event) => {
-      event.preventDefault()
-      guardedReload({ now: Date.now, storage: sessionStorage, reload: () => location.reload() })
-    }
-    window.addEventListener('vite:preloadError', onPreloadError)
-    return () => window.removeEventListener('vite:preloadError', onPreloadError)
-  }, [])
 
   return (
     <>

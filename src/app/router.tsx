@@ -3,6 +3,7 @@ import { routeTree } from '../routeTree.gen'
 import { NotFound } from '../components/errors/not-found'
 import { RouteError } from '../components/errors/route-error'
 import type { AuthSource } from '../lib/auth/types'
+import { builtScreens } from './screens'
 
 function DefaultNotFound() {
   const path = useRouterState({ select: (s) => s.location.pathname })
@@ -16,10 +17,10 @@ function DefaultError({ error }: { error: unknown }) {
   return <RouteError error={error} path={path} validationFailed={validationFailed} />
 }
 
-export function createAppRouter(auth: AuthSource) {
+export function createAppRouter(auth: AuthSource, screens: ReadonlySet<string> = builtScreens) {
   return createRouter({
     routeTree,
-    context: { auth },
+    context: { auth, screens },
     defaultPreload: 'intent',
     defaultNotFoundComponent: DefaultNotFound,
     defaultErrorComponent: DefaultError,

@@ -19,11 +19,14 @@ export function RouteError({ error, path, validationFailed }: RouteErrorProps) {
   const [reloading, setReloading] = useState(chunk)
   useEffect(() => {
     if (!chunk) return
-    const reloaded = guardedReload({
-      now: Date.now,
-      storage: sessionStorage,
-      reload: () => location.reload(),
-    })
+    // The router reloads once by itself when a lazy route fails to load; when it already
+    // has, another reload would only fail the same way.
+    const routerReloaded = Object.keys(sessionStorage).some((k) =>
+      k.startsWith('tanstack_router_reload:'),
+    )
+    const reloaded =
+      !routerReloaded &&
+      guardedReload({ now: Date.now, storage: sessionStorage, reload: () => location.reload() })
     // A reload refused by the loop guard leaves the person an explanation and a button.
     if (!reloaded) void Promise.resolve().then(() => setReloading(false))
   }, [chunk])

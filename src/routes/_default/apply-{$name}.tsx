@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { requireScreen } from '../../app/screens'
+import { NotFoundHere } from '../../app/layouts/not-found-here'
 
 // The third application form (G04). Only the names in this list are forms; any other name
 // fails validation and shows the 404 screen.
@@ -16,5 +16,6 @@ export const Route = createFileRoute('/_default/apply-{$name}')({
     },
     stringify: ({ name }) => ({ name }),
   },
-  beforeLoad: requireScreen('public.apply-other'),
+  // Not built yet: the 404 screen inside the layout, and no menu item leads here.
+  component: NotFoundHere,
 })

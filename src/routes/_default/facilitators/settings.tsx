@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { guard } from '../../../lib/guards'
-import { requireScreen } from '../../../app/screens'
+import { NotFoundHere } from '../../../app/layouts/not-found-here'
 
 export const Route = createFileRoute('/_default/facilitators/settings')({
   staticData: { guard: 'auth', layout: 'default' },
-  beforeLoad: async (args) => {
-    await guard('auth')(args)
-    requireScreen('account.settings')()
-  },
+  beforeLoad: guard('auth'),
+  // Not built yet: the 404 screen inside the layout.
+  component: NotFoundHere,
 })

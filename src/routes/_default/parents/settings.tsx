@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { guard } from '../../../lib/guards'
-import { requireScreen } from '../../../app/screens'
+import { NotFoundHere } from '../../../app/layouts/not-found-here'
 
 export const Route = createFileRoute('/_default/parents/settings')({
   staticData: { guard: 'auth-parents', layout: 'default' },
-  beforeLoad: async (args) => {
-    await guard('auth-parents')(args)
-    requireScreen('parents.settings')()
-  },
+  beforeLoad: guard('auth-parents'),
+  // Not built yet: the 404 screen inside the layout.
+  component: NotFoundHere,
 })

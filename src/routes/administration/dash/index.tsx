@@ -1,5 +1,5 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
-import { isBuilt } from '../../../app/screens'
+import { createFileRoute } from '@tanstack/react-router'
+import { NotFoundHere } from '../../../app/layouts/not-found-here'
 
 // The administration panes without routes of their own (B56) are in-page panes named by the
 // `pane` search parameter; the default pane is Pre-Admission (inquiries).
@@ -23,7 +23,6 @@ export const Route = createFileRoute('/administration/dash/')({
       return { pane: pane as Pane }
     throw new Error(`Unknown pane: ${String(pane)}`)
   },
-  beforeLoad: ({ search }) => {
-    if (!isBuilt(`administration.${search.pane ?? 'inquiries'}`)) throw notFound()
-  },
+  // No pane screen is built yet: the 404 screen inside the layout.
+  component: NotFoundHere,
 })

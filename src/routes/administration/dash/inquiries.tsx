@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requireScreen } from '../../../app/screens'
+import { NotFoundHere } from '../../../app/layouts/not-found-here'
 
 export const Route = createFileRoute('/administration/dash/inquiries')({
   staticData: { guard: 'auth-administration', layout: 'administrationdash' },
-  beforeLoad: requireScreen('administration.inquiry-detail'),
+  // Not built yet: the 404 screen inside the layout, and no menu item leads here.
+  component: NotFoundHere,
 })

@@ -1,5 +1,5 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
-import { isBuilt } from '../../../app/screens'
+import { createFileRoute } from '@tanstack/react-router'
+import { NotFoundHere } from '../../../app/layouts/not-found-here'
 
 const PANES = [
   'lessons',
@@ -24,7 +24,6 @@ export const Route = createFileRoute('/facilitators/dash/')({
       return { pane: pane as Pane }
     throw new Error(`Unknown pane: ${String(pane)}`)
   },
-  beforeLoad: ({ search }) => {
-    if (!isBuilt(`facilitator.${search.pane ?? 'lessons'}`)) throw notFound()
-  },
+  // No pane screen is built yet: the 404 screen inside the layout.
+  component: NotFoundHere,
 })

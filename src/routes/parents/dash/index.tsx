@@ -1,5 +1,5 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
-import { isBuilt } from '../../../app/screens'
+import { createFileRoute } from '@tanstack/react-router'
+import { NotFoundHere } from '../../../app/layouts/not-found-here'
 
 const PANES = ['home', 'payments', 'feedback', 'profile'] as const
 type Pane = (typeof PANES)[number]
@@ -13,7 +13,6 @@ export const Route = createFileRoute('/parents/dash/')({
       return { pane: pane as Pane }
     throw new Error(`Unknown pane: ${String(pane)}`)
   },
-  beforeLoad: ({ search }) => {
-    if (!isBuilt(`parents.${search.pane ?? 'home'}`)) throw notFound()
-  },
+  // No pane screen is built yet: the 404 screen inside the layout.
+  component: NotFoundHere,
 })

@@ -1,0 +1,86 @@
+// `npm test`: every check a change can break, in order, with one summary line at the end:
+// "N passed, N failed" over all runners (type check, lint, Deno check and build count as one
+// test each; vitest and Playwright report their own counts).
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+
+const results = []
+mkdirSync('test-results', { recursive: true })
+
+function run(name, cmd, args, env = {}) {
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`)
+  const started = Date.now()
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  console.log(`=== ${name}: exit ${res.status} in ${seconds}s`)
+  return res.status === 0
+}
+
+function check(name, cmd, args, env) {
+  const ok = run(name, cmd, args, env)
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 })
+  return ok
+}
+
+function counted(name, file, cmd, args, env, read) {
+  rmSync(file, { force: true })
+  const ok = run(name, cmd, args, env)
+  let passed = 0
+  let failed = 0
+  if (existsSync(file)) {
+    ;({ passed, failed } = read(JSON.parse(readFileSync(file, 'utf8'))))
+  }
+  // A runner that crashed before reporting, or exited non-zero without a failed test, still fails.
+  if (!ok && failed === 0) failed = 1
+  results.push({ name, passed, failed })
+}
+
+const only = process.argv.slice(2)
+const wanted = (step) => only.length === 0 || only.includes(step)
+
+if (wanted('typecheck')) check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])
+if (wanted('lint')) check('lint', 'npx', ['eslint', '.'])
+if (wanted('deno') && existsSync('scripts/deno-check.mjs'))
+  check('deno check', 'node', ['scripts/deno-check.mjs'])
+if (wanted('vitest')) {
+  counted(
+    'vitest',
+    'test-results/vitest.json',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=test-results/vitest.json',
+    ],
+    {},
+    (r) => ({
+      passed: r.numPassedTests ?? 0,
+      failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0),
+    }),
+  )
+}
+if (wanted('e2e')) {
+  const built = check('build', 'npx', ['vite', 'build'])
+  if (built) {
+    counted(
+      'playwright',
+      'test-results/e2e.json',
+      'npx',
+      ['playwright', 'test', '--reporter=list,json'],
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/e2e.json' },
+      (r) => ({
+        passed: r.stats?.expected ?? 0,
+        failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0),
+      }),
+    )
+  }
+}
+
+console.log('\n=== summary')
+for (const r of results) console.log(`${r.name.padEnd(12)} ${r.passed} passed, ${r.failed} failed`)
+const passed = results.reduce((n, r) => n + r.passed, 0)
+const failed = results.reduce((n, r) => n + r.failed, 0)
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed === 0 ? 0 : 1)

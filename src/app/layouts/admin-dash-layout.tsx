@@ -1,0 +1,22 @@
+import { Outlet } from '@tanstack/react-router'
+import { useMediaQuery } from '@mantine/hooks'
+import { adminNav, builtOnly, MOBILE_QUERY } from '../../lib/navigation/model'
+import { DashboardShell } from '../../components/layouts/dashboard-shell'
+import { useBuiltScreens } from '../router-context'
+import { AccountMenu } from './account-menu'
+
+export function AdminDashLayout() {
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false
+  const built = useBuiltScreens()
+  return (
+    <DashboardShell
+      layout="admindash"
+      title="Admin Dashboard"
+      items={builtOnly(adminNav(), built)}
+      isMobile={isMobile}
+      headerExtra={<AccountMenu />}
+    >
+      <Outlet />
+    </DashboardShell>
+  )
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { renderApp, setViewportWidth, testMember } from '../../test-utils/render'
+import {
+  adminItems,
+  administrationItems,
+  facilitatorItems,
+  parentsItems,
+  trialsItem,
+} from '../../lib/navigation/model'
+
+// Every pane treated as built, so the layouts show the full navigation model.
+const everyScreen = new Set(
+  [...adminItems, ...administrationItems, ...facilitatorItems, trialsItem, ...parentsItems].map(
+    (i) => i.key,
+  ),
+)
+
+async function paneLabels() {
+  const pane = await screen.findByTestId('side-pane')
+  return within(pane)
+    .queryAllByRole('link')
+    .map((a) => a.textContent)
+}
+
+describe.each([1280, 390])('side panes at %ipx', (width) => {
+  const mobile = width <= 992
+
+  it('admin', async () => {
+    setViewportWidth(width)
+    await renderApp({
+      path: '/admin/dash/members',
+      member: testMember({ role: 'admin', isSystemAdmin: true }),
+      screens: everyScreen,
+    })
+    expect(await paneLabels()).toEqual(adminItems.map((i) => i.label))
+  })
+
+  it.each(['administration', 'admission'] as const)('%s', async (role) => {
+    setViewportWidth(width)
+    await renderApp({
+      path: '/administration/dash',
+      member: testMember({ role }),
+      screens: everyScreen,
+    })
+    const all = administrationItems.map((i) => i.label)
+    expect(await paneLabels()).toEqual(mobile ? all.slice(3) : all)
+    expect(screen.getByRole('heading', { name: 'Administration Dashboard' })).toBeInTheDocument()
+  })
+
+  it.each([
+    [{ role: 'facilitator' as const, isFacilitatorAdmin: true }, true],
+    [{ role: 'facilitator' as const, isFacilitatorAdmin: false }, false],
+    [{ role: 'guardian' as const, isParentFacilitator: true }, false],
+  ])('facilitator %o', async (flags, sees) => {
+    setViewportWidth(width)
+    await renderApp({ path: '/facilitators/dash', member: testMember(flags), screens: everyScreen })
+    const labels = await paneLabels()
+    expect(labels.includes('Mixed Groups')).toBe(sees)
+    expect(labels.includes('Lessons')).toBe(!mobile)
+    expect(labels.includes('Groups')).toBe(!mobile)
+    expect(labels[mobile ? 0 : 2]).toBe('Students')
+  })
+
+  it('parents', async () => {
+    setViewportWidth(width)
+    await renderApp({
+      path: '/parents/dash',
+      member: testMember({ role: 'guardian' }),
+      screens: everyScreen,
+    })
+    expect(await paneLabels()).toEqual(['Home', 'Payments', 'Feedback'])
+    const home = screen.getByRole('link', { name: 'Home' })
+    expect(home).toHaveAttribute('data-active')
+  })
+})
+
+describe('unbuilt screens', () => {
+  it('are hidden from the pane and their route shows the 404 screen', async () => {
+    setViewportWidth(1280)
+    await renderApp({
+      path: '/admin/dash/files',
+      member: testMember({ role: 'admin' }),
+      screens: new Set(['admin.members', 'admin.warnings']),
+    })
+    expect(await paneLabels()).toEqual(['Members', 'Warnings'])
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument(),
+    )
+    expect(screen.getByTestId('not-found-path')).toHaveTextContent('/admin/dash/files')
+  })
+})
+
+describe('guards in the router', () => {
+  it('send a signed-out visitor to /signin with the way back', async () => {
+    setViewportWidth(1280)
+    const { router } = await renderApp({ path: '/parents/dash', member: null })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'))
+    expect(router.state.location.search).toEqual({ redirect: '/parents/dash' })
+  })
+
+  it('send a member of another role to their own dashboard', async () => {
+    setViewportWidth(1280)
+    const { router } = await renderApp({
+      path: '/admin/dash/members',
+      member: testMember({ role: 'guardian' }),
+      screens: everyScreen,
+    })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/parents/dash'))
+  })
+})

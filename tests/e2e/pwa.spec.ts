@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test'
+
+test('the manifest is linked and describes an installable app', async ({ page, request }) => {
+  await page.goto('/')
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+    'href',
+    '/manifest.webmanifest',
+  )
+  const res = await request.get('/manifest.webmanifest')
+  expect(res.ok()).toBe(true)
+  const manifest = await res.json()
+  expect(manifest).toMatchObject({
+    name: 'Banyan Tree Learning Centre',
+    short_name: 'Banyan Tree',
+    start_url: '/',
+    display: 'standalone',
+    theme_color: '#2f6b3a',
+  })
+  const sizes = manifest.icons.map((i: { sizes: string }) => i.sizes)
+  expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']))
+  for (const icon of manifest.icons as { src: string }[]) {
+    expect((await request.get(icon.src)).ok(), icon.src).toBe(true)
+  }
+  await expect(page).toHaveTitle('Banyan Tree Learning Centre')
+})
+
+test('the service worker at /sw.js controls scope / and the app opens offline', async ({
+  browser,
+}) => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto('/')
+  const scope = await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready
+    return { scope: reg.scope, script: reg.active?.scriptURL }
+  })
+  expect(new URL(scope.scope).pathname).toBe('/')
+  expect(new URL(scope.script!).pathname).toBe('/sw.js')
+  // Once the worker is active, the next load is served by it.
+  await page.reload()
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true)
+  await context.setOffline(true)
+  await page.reload()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Banyan Tree Learning Centre' }),
+  ).toBeVisible()
+  await expect(page.getByTestId('online-status')).toHaveText('Offline')
+  // A page never visited before also opens offline: the whole shell is precached.
+  await page.goto('/legal/terms-of-service')
+  await expect(page.getByRole('heading', { level: 1, name: /terms/i })).toBeVisible()
+  await context.close()
+})
+
+test('a chunk that fails to load reloads the page once, never in a loop', async ({ browser }) => {
+  const context = await browser.newContext({ serviceWorkers: 'block' })
+  const page = await context.newPage()
+  let loads = 0
+  page.on('load', () => loads++)
+  await page.route(/\/assets\/privacy-policy-[^/]+\.js$/, (route) => route.abort())
+  await page.goto('/legal/privacy-policy')
+  await expect(page.getByText('Part of the app could not be loaded')).toBeVisible()
+  expect(loads).toBe(2)
+  await page.waitForTimeout(1500)
+  expect(loads).toBe(2)
+  await context.close()
+})
