@@ -150,7 +150,7 @@ export async function createUser(q: Queryable, input: NewUser): Promise<UserRow>
   )
   await q.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
-     values ($1, $1::uuid, $2::jsonb, 'email', now(), now())`,
+     values ($1::text, $1::text::uuid, $2::jsonb, 'email', now(), now())`,
     [id, JSON.stringify({ sub: id, email: input.email, email_verified: input.confirmed, phone_verified: false })],
   )
   const user = await findUserById(q, id)

@@ -1,0 +1,125 @@
+// `npm start` / `npm run host`: starts the local host, prints where it is and how to sign in,
+// and shuts down cleanly on Ctrl-C or SIGTERM (the database is closed before the process exits,
+// so PGlite's folder is left consistent).
+import { parseArgs } from 'node:util'
+import { demoAccounts, demoAccountsTable } from './demo-accounts.ts'
+import { startHost, type Host } from './server.ts'
+
+const USAGE = `Usage: tsx supabase/local/main.ts [options]
+
+  --port <n>       port to listen on (env PORT, default 3000; 0 = any free port)
+  --host <addr>    address to listen on (env HOST, default 127.0.0.1; 0.0.0.0 for the LAN)
+  --data <dir>     PGlite data folder (env DATA_DIR, default .data)
+  --memory         keep the database in memory (nothing is saved)
+  --dist <dir>     built app to serve (default dist)
+  --no-seed        do not create the demo centre in an empty database
+  -h, --help       this text
+
+Environment: DATABASE_URL (use a Postgres server instead of PGlite), SMTP_URL (send mail),
+SITE_URL (where e-mail links land), JWT_SECRET (sign tokens and keys; at least 32 characters),
+MAIL_FROM (sender of auth e-mails).`
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      data: { type: 'string' },
+      memory: { type: 'boolean', default: false },
+      dist: { type: 'string' },
+      'no-seed': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  })
+  if (values.help) {
+    console.log(USAGE)
+    process.exit(0)
+  }
+  const port = Number(values.port ?? process.env.PORT ?? 3000)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${values.port ?? process.env.PORT}`)
+  return {
+    port,
+    host: values.host ?? process.env.HOST ?? '127.0.0.1',
+    dataDir: values.data ?? process.env.DATA_DIR ?? '.data',
+    memory: values.memory,
+    distDir: values.dist ?? 'dist',
+    seed: !values['no-seed'],
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    smtpUrl: process.env.SMTP_URL || undefined,
+    siteUrl: process.env.SITE_URL || undefined,
+    jwtSecret: process.env.JWT_SECRET || undefined,
+    mailFrom: process.env.MAIL_FROM || undefined,
+  }
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url)
+    if (u.password) u.password = '***'
+    return u.toString()
+  } catch {
+    return 'postgres'
+  }
+}
+
+async function printBanner(host: Host, opts: ReturnType<typeof options>) {
+  const database = opts.databaseUrl
+    ? `PostgreSQL ${redact(opts.databaseUrl)}`
+    : opts.memory
+      ? 'PGlite in memory (nothing is saved)'
+      : `PGlite in ${opts.dataDir}`
+  // Only the demo accounts that exist (and still have their demo password) are worth showing.
+  const present = new Set(
+    (await host.db.query<{ email: string }>('select email from auth.users where email = any($1)', [
+      demoAccounts.map((a) => a.email),
+    ])).map((r) => r.email),
+  )
+  const accounts = demoAccounts.filter((a) => present.has(a.email))
+  const lines = [
+    '',
+    `  Learning centre app   ${host.url}`,
+    `  Supabase API URL      ${host.url}`,
+    `  Database              ${database}`,
+    `  anon key              ${host.anonKey}`,
+    `  service_role key      ${host.serviceRoleKey}`,
+    '',
+  ]
+  if (accounts.length) {
+    lines.push('  Demo accounts (passwords as seeded; change them before real use):', '')
+    lines.push(...demoAccountsTable(accounts).split('\n').map((l) => `  ${l}`), '')
+  }
+  lines.push('  Press Ctrl-C to stop.', '')
+  console.log(lines.join('\n'))
+}
+
+async function main() {
+  const opts = options()
+  const host = await startHost({ ...opts, log: (line) => console.log(`  ${line}`) })
+  await printBanner(host, opts)
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) {
+      console.error(`Second ${signal}: exiting without waiting.`)
+      process.exit(1)
+    }
+    stopping = true
+    console.log(`\n${signal}: stopping…`)
+    host.stop().then(
+      () => {
+        console.log('Stopped cleanly.')
+        process.exit(0)
+      },
+      (error: unknown) => {
+        console.error('Error while stopping:', error)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,59 @@
+// The demo centre: seed.sql is generated from the one list of demo accounts, and every account
+// in that list exists with the password the host prints.
+import { readFile } from 'node:fs/promises'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../../supabase/local/db.ts'
+import { demoAccounts, demoFacilitators, seedPath, seedSql } from '../../supabase/local/demo-accounts.ts'
+import { testDatabases } from '../helpers/test-db.ts'
+
+it('supabase/seed.sql is up to date with supabase/local/demo-accounts.ts', async () => {
+  expect(await readFile(seedPath, 'utf8')).toBe(seedSql())
+})
+
+describe.each(testDatabases())('seeded demo centre on $name', (target) => {
+  let db: Db
+  beforeAll(async () => {
+    db = await target.open()
+  })
+  afterAll(() => target.close())
+
+  it('has every demo account with its printed password, role and confirmation state', async () => {
+    for (const account of demoAccounts) {
+      const [row] = await db.query<{ ok: boolean; confirmed: boolean; role: string; status: string; extra: string | null }>(
+        `select u.encrypted_password = extensions.crypt($2, u.encrypted_password) as ok,
+                u.email_confirmed_at is not null as confirmed, m.role, m.status, m.extra
+           from auth.users u join public.members m on m.id = u.id where u.email = $1`,
+        [account.email, account.password],
+      )
+      expect(row, account.email).toEqual({
+        ok: true,
+        confirmed: account.confirmed,
+        role: account.role,
+        status: account.status,
+        extra: account.extra,
+      })
+    }
+  })
+
+  it('gives every account an e-mail identity and the token columns Supabase Auth reads as strings', async () => {
+    const rows = await db.query<{ email: string; identities: number; nulls: boolean }>(
+      `select u.email,
+              (select count(*)::int from auth.identities i where i.user_id = u.id and i.provider = 'email') as identities,
+              (u.confirmation_token is null or u.recovery_token is null or u.email_change_token_new is null
+                or u.email_change is null) as nulls
+         from auth.users u order by u.email`,
+    )
+    expect(rows).toHaveLength(demoAccounts.length)
+    for (const row of rows) expect(row, row.email).toMatchObject({ identities: 1, nulls: false })
+  })
+
+  it('has active facilitators linked to accounts and one pending facilitator without an account', async () => {
+    const rows = await db.query<{ id: string; status: string; auth_uid: string | null }>(
+      'select id, status, auth_uid from public.facilitators order by id',
+    )
+    expect(rows).toEqual(
+      demoFacilitators.map((f) => ({ id: f.id, status: f.status, auth_uid: f.accountId })),
+    )
+    expect(rows.filter((r) => r.status === 'authPending' && r.auth_uid === null)).toHaveLength(1)
+  })
+})
