@@ -175,7 +175,7 @@ export async function queueAuthMail(tx: Queryable, mail: AuthMail): Promise<void
   }
   await tx.query(
     `insert into public.email_outbox (sender, recipients, subject, html_body, email_type, email_trigger, triggered_by)
-     values ($1, $2, $3, $4, 'auth', $5, $6)`,
-    [mail.sender, [mail.to], subject, html, mail.type, mail.userId],
+     values ($1, $2, $3, $4, 'Members', $5, $6)`,
+    [mail.sender, [mail.to], subject, html, `auth.${mail.type}`, mail.userId],
   )
 }

@@ -1,0 +1,67 @@
+// A local host on a fresh database of a test target, with supabase-js clients configured the way
+// Node 20 needs them (ws for Realtime, no session storage, no automatic refresh).
+import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js'
+import WebSocket from 'ws'
+import type { Db } from '../../supabase/local/db.ts'
+import { startHost, type HostOptions } from '../../supabase/local/server.ts'
+import type { TestTarget } from './test-db.ts'
+
+export interface TestHost {
+  url: string
+  anonKey: string
+  serviceRoleKey: string
+  jwtSecret: string
+  /** The host's database connection (owner): for setup and for checking what was written. */
+  db: Db
+  /** A client with the anon key, as the app has it. */
+  client(options?: SupabaseClientOptions<'public'>): SupabaseClient
+  /** A client with the service_role key, as edge functions have it. */
+  serviceClient(): SupabaseClient
+  stop(): Promise<void>
+}
+
+export async function startTestHost(args: {
+  database: TestTarget
+  smtpUrl?: string
+  options?: Partial<HostOptions>
+}): Promise<TestHost> {
+  const fresh = await args.database.fresh()
+  let host
+  try {
+    host = await startHost({
+      port: 0,
+      memory: fresh.memory,
+      databaseUrl: fresh.url,
+      smtpUrl: args.smtpUrl,
+      distDir: 'tests/host/no-dist',
+      ...args.options,
+    })
+  } catch (error) {
+    await fresh.drop()
+    throw error
+  }
+  const clients: SupabaseClient[] = []
+  const make = (key: string, options: SupabaseClientOptions<'public'> = {}) => {
+    const client = createClient(host.url, key, {
+      ...options,
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, ...options.auth },
+      realtime: { transport: WebSocket as never, ...options.realtime },
+    })
+    clients.push(client)
+    return client
+  }
+  return {
+    url: host.url,
+    anonKey: host.anonKey,
+    serviceRoleKey: host.serviceRoleKey,
+    jwtSecret: host.jwtSecret,
+    db: host.db,
+    client: (options) => make(host.anonKey, options),
+    serviceClient: () => make(host.serviceRoleKey),
+    async stop() {
+      await Promise.all(clients.map((c) => c.removeAllChannels()))
+      await host.stop()
+      await fresh.drop()
+    },
+  }
+}
