@@ -4,7 +4,9 @@ import { request } from 'node:http'
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServicesHost, testDatabases, type ServicesHost } from './support/services-host.ts'
+import { startTestHost, type TestHost } from '../helpers/host.ts'
+import { testDatabases } from '../helpers/test-db.ts'
+import { memberMaker, type Member } from './support/members.ts'
 
 type Message = { event: string; payload: Record<string, unknown> }
 
@@ -53,10 +55,12 @@ const subscribeError = (client: SupabaseClient, topic: string, config: { private
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe.each(testDatabases())('realtime on $name', (database) => {
-  let h: ServicesHost
+  let h: TestHost
+  let newMember: (role: string) => Promise<Member>
 
   beforeAll(async () => {
-    h = await startServicesHost(database)
+    h = await startTestHost({ database, options: { seed: false } })
+    newMember = memberMaker(h)
   })
   afterAll(async () => {
     await h?.stop()
@@ -64,15 +68,15 @@ describe.each(testDatabases())('realtime on $name', (database) => {
 
   it('delivers a poke sent by realtime.send() to subscribed clients, only after commit', async () => {
     const { next, inbox } = await join(h.client(), 'sync', {}, 'poke')
-    const old = await join(h.client({ vsn: '1.0.0' }), 'sync', {}, 'poke')
+    const old = await join(h.client({ realtime: { vsn: '1.0.0' } }), 'sync', {}, 'poke')
 
-    await h.host.db
+    await h.db
       .transaction(async (tx) => {
         await tx.query(`select realtime.send(jsonb_build_object('collection', 'students'), 'poke', 'sync', false)`)
         throw new Error('roll back')
       })
       .catch(() => {})
-    await h.host.db.query(`select realtime.send(jsonb_build_object('collection', 'reference'), 'poke', 'sync', false)`)
+    await h.db.query(`select realtime.send(jsonb_build_object('collection', 'reference'), 'poke', 'sync', false)`)
 
     const poke = await next()
     expect(poke.event).toBe('poke')
@@ -85,13 +89,13 @@ describe.each(testDatabases())('realtime on $name', (database) => {
   it('delivers payloads larger than a NOTIFY can carry', async () => {
     const { next } = await join(h.client(), 'big', {}, 'report')
     const text = 'x'.repeat(20_000)
-    await h.host.db.query(`select realtime.send(jsonb_build_object('text', $1::text), 'report', 'big', false)`, [text])
+    await h.db.query(`select realtime.send(jsonb_build_object('text', $1::text), 'report', 'big', false)`, [text])
     expect((await next()).payload.text).toBe(text)
   })
 
   it('forwards a client broadcast to the other subscribers, and to the sender only with self', async () => {
     const alice = await join(h.client(), 'room', {}, 'hello')
-    const bob = await join(h.client({ vsn: '1.0.0' }), 'room', {}, 'hello')
+    const bob = await join(h.client({ realtime: { vsn: '1.0.0' } }), 'room', {}, 'hello')
     const carol = await join(h.client(), 'room', { broadcast: { self: true, ack: true } }, 'hello')
 
     expect(await alice.channel.send({ type: 'broadcast', event: 'hello', payload: { from: 'alice' } })).toBe('ok')
@@ -114,7 +118,7 @@ describe.each(testDatabases())('realtime on $name', (database) => {
     const client = h.client()
     const { channel, inbox } = await join(client, 'leaving', {}, 'poke')
     expect(await channel.unsubscribe()).toBe('ok')
-    await h.host.db.query(`select realtime.send('{}'::jsonb, 'poke', 'leaving', false)`)
+    await h.db.query(`select realtime.send('{}'::jsonb, 'poke', 'leaving', false)`)
     await pause(300)
     expect(inbox).toEqual([])
   })
@@ -122,22 +126,22 @@ describe.each(testDatabases())('realtime on $name', (database) => {
   it('lets only signed-in people join a private channel, and keeps private messages there', async () => {
     expect(await subscribeError(h.client(), 'staff-room', { private: true })).toMatch(/CHANNEL_ERROR: Unauthorized/)
 
-    const member = await h.member('administration')
+    const member = await newMember('administration')
     const inside = await join(member.client, 'staff-room', { private: true }, 'notice')
     const outside = await join(h.client(), 'staff-room', {}, 'notice')
-    await h.host.db.query(`select realtime.send('{"n": 1}'::jsonb, 'notice', 'staff-room', true)`)
+    await h.db.query(`select realtime.send('{"n": 1}'::jsonb, 'notice', 'staff-room', true)`)
     expect((await inside.next()).payload.n).toBe(1)
     await pause(200)
     expect(outside.inbox).toEqual([])
   })
 
   it('closes a channel when the token it was joined with expires', async () => {
-    const member = await h.member('guardian')
+    const member = await newMember('guardian')
     const { data } = await member.client.auth.getSession()
     const claims = { ...(JSON.parse(Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString()) as object) }
     const shortLived = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) + 2 })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .sign(new TextEncoder().encode(h.host.jwtSecret))
+      .sign(new TextEncoder().encode(h.jwtSecret))
     const client = h.client()
     await client.realtime.setAuth(shortLived)
     const system = new Promise<Record<string, unknown>>((resolve) => {

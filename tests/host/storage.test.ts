@@ -3,11 +3,13 @@
 import { request } from 'node:http'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServicesHost, testDatabases, type Member, type ServicesHost } from './support/services-host.ts'
+import { startTestHost, type TestHost } from '../helpers/host.ts'
+import { testDatabases } from '../helpers/test-db.ts'
+import { memberMaker, type Member } from './support/members.ts'
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex'), Buffer.alloc(64, 7)])
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n')
-const png = (bytes: Buffer = PNG) => new Blob([bytes], { type: 'image/png' })
+const png = (bytes: Buffer = PNG) => new Blob([new Uint8Array(bytes)], { type: 'image/png' })
 
 async function bytesOf(client: SupabaseClient, bucket: string, path: string): Promise<Buffer> {
   const { data, error } = await client.storage.from(bucket).download(path)
@@ -42,16 +44,18 @@ function rawRequest(url: string, method: string, headers: Record<string, string>
 }
 
 describe.each(testDatabases())('storage on $name', (database) => {
-  let h: ServicesHost
+  let h: TestHost
+  let member: (role: string) => Promise<Member>
   let staff: Member
   let ana: Member
   let ben: Member
 
   beforeAll(async () => {
-    h = await startServicesHost(database)
-    staff = await h.member('administration')
-    ana = await h.member('guardian')
-    ben = await h.member('guardian')
+    h = await startTestHost({ database, options: { seed: false } })
+    member = memberMaker(h)
+    staff = await member('administration')
+    ana = await member('guardian')
+    ben = await member('guardian')
   })
   afterAll(async () => {
     await h?.stop()
@@ -102,7 +106,7 @@ describe.each(testDatabases())('storage on $name', (database) => {
     expect(events.at(-1)).toBe(photo.length)
     // Buffer.equals: a deep comparison of 3 MB would stall the event loop for seconds.
     expect((await bytesOf(ana.client, 'documents', `${ana.id}/passport.png`)).equals(photo)).toBe(true)
-    const [row] = await h.host.db.query<{ owner_id: string }>(
+    const [row] = await h.db.query<{ owner_id: string }>(
       `select owner_id from storage.objects where bucket_id = 'documents' and name = $1`,
       [`${ana.id}/passport.png`],
     )
@@ -153,7 +157,7 @@ describe.each(testDatabases())('storage on $name', (database) => {
       error: 'Payload too large',
       message: 'The object exceeded the maximum allowed size',
     })
-    const [count] = await h.host.db.query<{ n: number }>(`select count(*)::int as n from storage.objects where name like 'limits/%'`)
+    const [count] = await h.db.query<{ n: number }>(`select count(*)::int as n from storage.objects where name like 'limits/%'`)
     expect(count?.n).toBe(0)
   })
 
@@ -165,7 +169,7 @@ describe.each(testDatabases())('storage on $name', (database) => {
     expect(fakePng.error).toMatchObject({ statusCode: '415' })
     const pngAsPdf = await docs.upload('types/fake.pdf', new Blob([PNG], { type: 'application/pdf' }))
     expect(pngAsPdf.error).toMatchObject({ statusCode: '415' })
-    const [count] = await h.host.db.query<{ n: number }>(`select count(*)::int as n from storage.objects where name like 'types/%'`)
+    const [count] = await h.db.query<{ n: number }>(`select count(*)::int as n from storage.objects where name like 'types/%'`)
     expect(count?.n).toBe(0)
   })
 
