@@ -1,0 +1,80 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Hono } from 'hono'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { cacheControl, staticHandler } from './static.ts'
+
+describe('serving the built app', () => {
+  let app: Hono
+  const page = { accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'navigate' }
+
+  beforeAll(async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'dist-'))
+    await mkdir(join(dist, 'assets'))
+    await writeFile(join(dist, 'index.html'), '<!doctype html><title>app</title>')
+    await writeFile(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})')
+    await writeFile(join(dist, 'assets', 'index-B3kd9x_Q.js'), 'console.log(1)')
+    await writeFile(join(dist, 'manifest.webmanifest'), '{}')
+    await writeFile(join(dist, 'robots.txt'), 'User-agent: *')
+    app = new Hono()
+    app.get('/*', staticHandler(dist))
+  })
+
+  it.each([
+    ['index.html', 'no-cache'],
+    ['sw.js', 'no-cache'],
+    ['registerSW.js', 'no-cache'],
+    ['manifest.webmanifest', 'no-cache'],
+    ['assets/index-B3kd9x_Q.js', 'public, max-age=31536000, immutable'],
+    ['assets/MantineProvider-Cq1zKk9A.css', 'public, max-age=31536000, immutable'],
+    ['robots.txt', 'public, max-age=0, must-revalidate'],
+    ['icon-192.png', 'public, max-age=0, must-revalidate'],
+  ])('caches %s with %s', (path, expected) => {
+    expect(cacheControl(path)).toBe(expected)
+  })
+
+  it('serves files with their type and cache headers', async () => {
+    const sw = await app.request('/sw.js')
+    expect(sw.status).toBe(200)
+    expect(sw.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect(sw.headers.get('cache-control')).toBe('no-cache')
+    expect(sw.headers.get('service-worker-allowed')).toBe('/')
+    const asset = await app.request('/assets/index-B3kd9x_Q.js')
+    expect(asset.headers.get('cache-control')).toContain('immutable')
+    expect(await asset.text()).toBe('console.log(1)')
+    const manifest = await app.request('/manifest.webmanifest')
+    expect(manifest.headers.get('content-type')).toContain('application/manifest+json')
+  })
+
+  it('answers navigations to app routes with index.html, and missing files with 404', async () => {
+    const route = await app.request('/admin/dash/members', { headers: page })
+    expect(route.status).toBe(200)
+    expect(route.headers.get('cache-control')).toBe('no-cache')
+    expect(await route.text()).toContain('<title>app</title>')
+    expect((await app.request('/assets/missing-12345678.js')).status).toBe(404)
+  })
+
+  it('revalidates with the ETag', async () => {
+    const first = await app.request('/index.html')
+    const etag = first.headers.get('etag')!
+    const again = await app.request('/index.html', { headers: { 'if-none-match': etag } })
+    expect(again.status).toBe(304)
+  })
+
+  it('never serves files outside the app folder', async () => {
+    for (const path of ['/%2e%2e/%2e%2e/etc/passwd', '/..%2fpackage.json', '/assets/%2e%2e/%2e%2e/x']) {
+      const res = await app.request(path)
+      expect(res.status, path).toBe(404)
+    }
+    expect((await app.request('/%00')).status).toBe(400)
+  })
+
+  it('explains how to build the app when there is none', async () => {
+    const empty = new Hono()
+    empty.get('/*', staticHandler(join(tmpdir(), 'no-such-dist-folder')))
+    const res = await empty.request('/', { headers: page })
+    expect(res.status).toBe(503)
+    expect(await res.text()).toContain('npm run build')
+  })
+})
