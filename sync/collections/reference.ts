@@ -1,0 +1,61 @@
+import * as z from 'zod/mini'
+import { ALL_ROLES, defineCollection } from '../schema.ts'
+import {
+  ACADEMIC_YEAR_PATTERN,
+  DATE_PATTERN,
+  SUBJECT_COLOURS,
+  TIMING_PATTERN,
+} from '../constants.ts'
+
+const name = z.string().check(z.trim(), z.minLength(1, 'Enter a name'), z.maxLength(100))
+
+/** One record of each reference list, by kind (operations.md §3). */
+export const referenceKinds = {
+  session_timing: z.object({
+    timing: z.string().check(z.regex(TIMING_PATTERN, 'Use the form HH:MM - HH:MM')),
+    /** The timing set the timing belongs to (1 or 2); a group uses one set. */
+    groupNumber: z.number().check(z.int(), z.minimum(1), z.maximum(9)),
+  }),
+  subject: z.object({
+    name,
+    color: z.enum(SUBJECT_COLOURS),
+    mixedGroup: z.boolean(),
+  }),
+  classroom: z.object({ name }),
+  group: z.object({
+    name,
+    timingSet: z.number().check(z.int(), z.minimum(1), z.maximum(9)),
+    status: z.enum(['active', 'inactive']),
+    feeTariffId: z.optional(z.nullable(z.string())),
+  }),
+  fee_tariff: z.object({
+    name: z.optional(z.string()),
+    amount: z.number().check(z.minimum(0, 'The amount cannot be negative')),
+  }),
+  holiday: z.object({
+    description: name,
+    startDate: z.string().check(z.regex(DATE_PATTERN)),
+    endDate: z.string().check(z.regex(DATE_PATTERN)),
+    singleDay: z.boolean(),
+    academicYear: z.string().check(z.regex(ACADEMIC_YEAR_PATTERN)),
+  }),
+} as const
+
+export type ReferenceKind = keyof typeof referenceKinds
+export type ReferenceData<K extends ReferenceKind> = z.infer<(typeof referenceKinds)[K]>
+
+export const reference = defineCollection({
+  name: 'reference',
+  row: z.object({
+    id: z.string(),
+    kind: z.enum(['session_timing', 'subject', 'classroom', 'group', 'fee_tariff', 'holiday']),
+    data: z.record(z.string(), z.unknown()),
+    updated_at: z.optional(z.string()),
+    updated_by: z.optional(z.nullable(z.string())),
+  }),
+  kinds: referenceKinds,
+  serverColumns: ['updated_at', 'updated_by'],
+  roles: ALL_ROLES,
+  indexes: ['kind'],
+  version: 0,
+})

@@ -1,0 +1,48 @@
+// Creates the local RxDB database with the collections a person's role opens.
+import {
+  addRxPlugin,
+  createRxDatabase,
+  type RxConflictHandler,
+  type RxDatabase,
+  type RxStorage,
+} from 'rxdb'
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
+import { toRxJsonSchema, type CollectionDefinition } from './schema.ts'
+
+addRxPlugin(RxDBLeaderElectionPlugin)
+addRxPlugin(RxDBMigrationSchemaPlugin)
+
+export interface CreateDatabaseOptions {
+  name: string
+  storage: RxStorage<unknown, unknown>
+  definitions: readonly CollectionDefinition[]
+  /** Several tabs share the database (browser); one process in tests. */
+  multiInstance: boolean
+  conflictHandlers?: Record<string, RxConflictHandler<unknown>>
+}
+
+export async function createAppDatabase(options: CreateDatabaseOptions): Promise<RxDatabase> {
+  const db = await createRxDatabase({
+    name: options.name,
+    storage: options.storage,
+    multiInstance: options.multiInstance,
+    eventReduce: true,
+    closeDuplicates: true,
+    localDocuments: true,
+  })
+  await db.addCollections(
+    Object.fromEntries(
+      options.definitions.map((def) => [
+        def.name,
+        {
+          schema: toRxJsonSchema(def),
+          migrationStrategies: def.migrationStrategies,
+          conflictHandler: options.conflictHandlers?.[def.name],
+          localDocuments: false,
+        },
+      ]),
+    ),
+  )
+  return db
+}
