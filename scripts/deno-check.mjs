@@ -22,7 +22,14 @@ const denoDir = join(root, '.tmp', 'deno')
 mkdirSync(denoDir, { recursive: true })
 const local = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'deno.cmd' : 'deno')
 const [command, prefix] = existsSync(local) ? [local, []] : ['npx', ['deno']]
-const args = [...prefix, 'check', '--config', 'supabase/functions/deno.json', '--node-modules-dir=manual', ...entries]
+const args = [
+  ...prefix,
+  'check',
+  '--config',
+  'supabase/functions/deno.json',
+  '--node-modules-dir=manual',
+  ...entries,
+]
 const result = spawnSync(command, args, {
   cwd: root,
   stdio: 'inherit',

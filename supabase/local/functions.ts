@@ -62,7 +62,9 @@ export function functionRoutes(deps: HostDeps & FunctionOptions): Hono {
   provideEdgeGlobals()
   const dir = deps.functionsDir ?? defaultFunctionsDir
   const configPath = deps.configPath ?? defaultConfigPath
-  const open = existsSync(configPath) ? functionsWithoutJwt(readFileSync(configPath, 'utf8')) : new Set<string>()
+  const open = existsSync(configPath)
+    ? functionsWithoutJwt(readFileSync(configPath, 'utf8'))
+    : new Set<string>()
   const handlers = new Map<string, Promise<Handler>>()
 
   const env = (): FunctionEnv => ({
@@ -70,8 +72,12 @@ export function functionRoutes(deps: HostDeps & FunctionOptions): Hono {
     SUPABASE_ANON_KEY: deps.keys.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: deps.keys.serviceRoleKey,
     SITE_URL: deps.siteUrl,
-    ...(deps.smtpUrl ?? process.env.SMTP_URL ? { SMTP_URL: deps.smtpUrl ?? process.env.SMTP_URL } : {}),
-    ...(deps.mailFrom ?? process.env.MAIL_FROM ? { MAIL_FROM: deps.mailFrom ?? process.env.MAIL_FROM } : {}),
+    ...((deps.smtpUrl ?? process.env.SMTP_URL)
+      ? { SMTP_URL: deps.smtpUrl ?? process.env.SMTP_URL }
+      : {}),
+    ...((deps.mailFrom ?? process.env.MAIL_FROM)
+      ? { MAIL_FROM: deps.mailFrom ?? process.env.MAIL_FROM }
+      : {}),
   })
 
   function exists(name: string): boolean {
@@ -88,7 +94,8 @@ export function functionRoutes(deps: HostDeps & FunctionOptions): Hono {
     if (!handler) {
       handler = import(pathToFileURL(join(dir, name, 'handler.ts')).href).then(
         (mod: { createHandler?: (env: FunctionEnv) => Handler }) => {
-          if (typeof mod.createHandler !== 'function') throw new Error(`${name}/handler.ts exports no createHandler`)
+          if (typeof mod.createHandler !== 'function')
+            throw new Error(`${name}/handler.ts exports no createHandler`)
           return mod.createHandler(env())
         },
       )
@@ -105,7 +112,8 @@ export function functionRoutes(deps: HostDeps & FunctionOptions): Hono {
     if (c.req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders })
     if (!open.has(name)) {
       const header = c.req.header('authorization')
-      if (!header || !/^bearer\s+\S/i.test(header)) return answer({ code: 401, message: 'Missing authorization header' }, 401)
+      if (!header || !/^bearer\s+\S/i.test(header))
+        return answer({ code: 401, message: 'Missing authorization header' }, 401)
       try {
         await deps.verifyToken(header.replace(/^bearer\s+/i, '').trim())
       } catch {

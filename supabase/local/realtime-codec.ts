@@ -34,8 +34,15 @@ export function decodeFrame(vsn: Vsn, data: Buffer, isBinary: boolean): Frame {
   return frame(o.join_ref, o.ref, o.topic, o.event, o.payload)
 }
 
-function frame(joinRef: unknown, ref: unknown, topic: unknown, event: unknown, payload: unknown): Frame {
-  if (typeof topic !== 'string' || typeof event !== 'string') throw new Error('topic and event are required')
+function frame(
+  joinRef: unknown,
+  ref: unknown,
+  topic: unknown,
+  event: unknown,
+  payload: unknown,
+): Frame {
+  if (typeof topic !== 'string' || typeof event !== 'string')
+    throw new Error('topic and event are required')
   return {
     joinRef: typeof joinRef === 'string' ? joinRef : null,
     ref: typeof ref === 'string' ? ref : null,
@@ -46,7 +53,8 @@ function frame(joinRef: unknown, ref: unknown, topic: unknown, event: unknown, p
 }
 
 function decodeBinaryPush(data: Buffer): Frame {
-  if (data.length < 7 || data[0] !== USER_BROADCAST_PUSH) throw new Error('unsupported binary frame')
+  if (data.length < 7 || data[0] !== USER_BROADCAST_PUSH)
+    throw new Error('unsupported binary frame')
   const lengths = [data[1]!, data[2]!, data[3]!, data[4]!, data[5]!]
   const encoding = data[6]
   let offset = 7
@@ -70,7 +78,13 @@ export function encodeFrame(vsn: Vsn, f: Frame): string | Buffer | null {
     return vsn === '2.0.0' ? encodeBinaryBroadcast(f.topic, body as BroadcastBody) : null
   }
   if (vsn === '2.0.0') return JSON.stringify([f.joinRef, f.ref, f.topic, f.event, f.payload])
-  return JSON.stringify({ join_ref: f.joinRef, ref: f.ref, topic: f.topic, event: f.event, payload: f.payload })
+  return JSON.stringify({
+    join_ref: f.joinRef,
+    ref: f.ref,
+    topic: f.topic,
+    event: f.event,
+    payload: f.payload,
+  })
 }
 
 function encodeBinaryBroadcast(topic: string, body: BroadcastBody): Buffer {
@@ -78,6 +92,12 @@ function encodeBinaryBroadcast(topic: string, body: BroadcastBody): Buffer {
     Buffer.from(s, 'utf8'),
   )
   if (parts.some((p) => p.length > 255)) throw new Error('topic, event or metadata too long')
-  const header = Buffer.from([USER_BROADCAST, parts[0]!.length, parts[1]!.length, parts[2]!.length, 0])
+  const header = Buffer.from([
+    USER_BROADCAST,
+    parts[0]!.length,
+    parts[1]!.length,
+    parts[2]!.length,
+    0,
+  ])
   return Buffer.concat([header, ...parts, body.payload as Uint8Array])
 }

@@ -82,7 +82,10 @@ export type BodyResult = { ok: true; bytes: Uint8Array } | { ok: false }
  * Reads a request body, giving up once it passes `cap` bytes. The rest is read and dropped (up to
  * a bound) because a client still sending would otherwise see a reset instead of the answer.
  */
-export async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number): Promise<BodyResult> {
+export async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  cap: number,
+): Promise<BodyResult> {
   if (!body) return { ok: true, bytes: new Uint8Array(0) }
   const reader = body.getReader()
   const chunks: Uint8Array[] = []

@@ -43,9 +43,13 @@ export async function listObjects(
   if (
     typeof rawPrefix !== 'string' ||
     typeof search !== 'string' ||
-    !Number.isInteger(limit) || limit < 1 || limit > 1000 ||
-    !Number.isInteger(offset) || offset < 0 ||
-    typeof column !== 'string' || !COLUMNS.has(column) ||
+    !Number.isInteger(limit) ||
+    limit < 1 ||
+    limit > 1000 ||
+    !Number.isInteger(offset) ||
+    offset < 0 ||
+    typeof column !== 'string' ||
+    !COLUMNS.has(column) ||
     (order !== 'asc' && order !== 'desc')
   ) {
     throw E.badRequest('Invalid list options')
@@ -66,7 +70,14 @@ export async function listObjects(
     if (search && !name.toLowerCase().includes(search.toLowerCase())) continue
     if (slash >= 0) {
       if (!entries.has(`d:${name}`)) {
-        entries.set(`d:${name}`, { name, id: null, created_at: null, updated_at: null, last_accessed_at: null, metadata: null })
+        entries.set(`d:${name}`, {
+          name,
+          id: null,
+          created_at: null,
+          updated_at: null,
+          last_accessed_at: null,
+          metadata: null,
+        })
       }
     } else {
       entries.set(`f:${name}`, {

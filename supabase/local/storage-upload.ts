@@ -1,6 +1,12 @@
 // Turns an upload request (multipart form as storage-js sends a Blob, or a raw body) into bytes,
 // a declared type and metadata, refusing what the bucket does not accept before anything is stored.
-import { GLOBAL_FILE_LIMIT, baseMime, contentMatches, mimeAllowed, readCapped } from './storage-files.ts'
+import {
+  GLOBAL_FILE_LIMIT,
+  baseMime,
+  contentMatches,
+  mimeAllowed,
+  readCapped,
+} from './storage-files.ts'
 import { storageErrors as E } from './storage-errors.ts'
 
 export interface Bucket {
@@ -24,7 +30,8 @@ function parseMetadata(text: string | null): Record<string, unknown> {
   if (!text) return {}
   try {
     const value: unknown = JSON.parse(text)
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      return value as Record<string, unknown>
   } catch {
     // reported below
   }
@@ -32,7 +39,8 @@ function parseMetadata(text: string | null): Record<string, unknown> {
 }
 
 export async function readUpload(req: Request, bucket: Bucket): Promise<Upload> {
-  const bucketLimit = bucket.file_size_limit === null ? GLOBAL_FILE_LIMIT : Number(bucket.file_size_limit)
+  const bucketLimit =
+    bucket.file_size_limit === null ? GLOBAL_FILE_LIMIT : Number(bucket.file_size_limit)
   const limit = Math.min(bucketLimit, GLOBAL_FILE_LIMIT)
   const contentType = req.headers.get('content-type') ?? ''
   let upload: Upload
@@ -41,7 +49,9 @@ export async function readUpload(req: Request, bucket: Bucket): Promise<Upload> 
     if (!body.ok) throw E.tooLarge()
     let form: FormData
     try {
-      form = await new Response(body.bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData()
+      form = await new Response(body.bytes as Uint8Array<ArrayBuffer>, {
+        headers: { 'content-type': contentType },
+      }).formData()
     } catch {
       throw E.badRequest('The multipart body could not be read')
     }
@@ -54,7 +64,8 @@ export async function readUpload(req: Request, bucket: Bucket): Promise<Upload> 
     upload = {
       bytes,
       mime: file.type || 'application/octet-stream',
-      cacheControl: typeof cacheControl === 'string' && cacheControl ? `max-age=${cacheControl}` : 'no-cache',
+      cacheControl:
+        typeof cacheControl === 'string' && cacheControl ? `max-age=${cacheControl}` : 'no-cache',
       userMetadata: parseMetadata(typeof metadata === 'string' ? metadata : null),
     }
   } else {

@@ -42,10 +42,16 @@ function deferred() {
 
 export async function startSmtp(): Promise<TestSmtp> {
   const messages: ReceivedMail[] = []
-  const waiters = new Set<{ predicate: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }>()
+  const waiters = new Set<{
+    predicate: (m: ReceivedMail) => boolean
+    resolve: (m: ReceivedMail) => void
+  }>()
   const refusals: { test: (a: string) => boolean; code: number; message: string }[] = []
   const closedSessions = new Set<string>()
-  let nextHold: { arrived: ReturnType<typeof deferred>; released: ReturnType<typeof deferred> } | null = null
+  let nextHold: {
+    arrived: ReturnType<typeof deferred>
+    released: ReturnType<typeof deferred>
+  } | null = null
 
   const accept = (mail: ReceivedMail) => {
     messages.push(mail)
@@ -105,7 +111,9 @@ export async function startSmtp(): Promise<TestSmtp> {
         }
         const timer = setTimeout(() => {
           waiters.delete(waiter)
-          reject(new Error(`no matching e-mail within ${timeoutMs} ms (received ${messages.length})`))
+          reject(
+            new Error(`no matching e-mail within ${timeoutMs} ms (received ${messages.length})`),
+          )
         }, timeoutMs)
         waiters.add(waiter)
       })
@@ -136,7 +144,8 @@ function splitPart(raw: string): Part {
   const headers = new Map<string, string>()
   for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
     const colon = line.indexOf(':')
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim())
+    if (colon > 0)
+      headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim())
   }
   return { headers, body }
 }
@@ -167,13 +176,15 @@ function decodeBody(part: Part): Buffer {
 function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_, _charset: string, kind: string, text: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeBody({
-            headers: new Map([['content-transfer-encoding', 'quoted-printable']]),
-            body: text.replace(/_/g, ' '),
-          }).toString('utf8'),
+    .replace(
+      /=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi,
+      (_, _charset: string, kind: string, text: string) =>
+        kind.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64').toString('utf8')
+          : decodeBody({
+              headers: new Map([['content-transfer-encoding', 'quoted-printable']]),
+              body: text.replace(/_/g, ' '),
+            }).toString('utf8'),
     )
 }
 
@@ -194,13 +205,21 @@ export function parseMail(raw: string, session?: SMTPServerSession): ReceivedMai
   const parts = leaves(top)
   const textOf = (type: string) => {
     const part = parts.find(
-      (p) => (p.headers.get('content-type') ?? 'text/plain').toLowerCase().startsWith(type) && !p.headers.get('content-disposition')?.startsWith('attachment'),
+      (p) =>
+        (p.headers.get('content-type') ?? 'text/plain').toLowerCase().startsWith(type) &&
+        !p.headers.get('content-disposition')?.startsWith('attachment'),
     )
     // The last line break belongs to the message's end, not to the text.
-    return part ? decodeBody(part).toString('utf8').replace(/\r?\n$/, '') : ''
+    return part
+      ? decodeBody(part)
+          .toString('utf8')
+          .replace(/\r?\n$/, '')
+      : ''
   }
   return {
-    from: session?.envelope.mailFrom ? session.envelope.mailFrom.address : (top.headers.get('from') ?? ''),
+    from: session?.envelope.mailFrom
+      ? session.envelope.mailFrom.address
+      : (top.headers.get('from') ?? ''),
     to: session ? session.envelope.rcptTo.map((r) => r.address) : [],
     subject: decodeWords(top.headers.get('subject') ?? ''),
     html: textOf('text/html'),

@@ -72,11 +72,15 @@ describe.each(testDatabases())('realtime on $name', (database) => {
 
     await h.db
       .transaction(async (tx) => {
-        await tx.query(`select realtime.send(jsonb_build_object('collection', 'students'), 'poke', 'sync', false)`)
+        await tx.query(
+          `select realtime.send(jsonb_build_object('collection', 'students'), 'poke', 'sync', false)`,
+        )
         throw new Error('roll back')
       })
       .catch(() => {})
-    await h.db.query(`select realtime.send(jsonb_build_object('collection', 'reference'), 'poke', 'sync', false)`)
+    await h.db.query(
+      `select realtime.send(jsonb_build_object('collection', 'reference'), 'poke', 'sync', false)`,
+    )
 
     const poke = await next()
     expect(poke.event).toBe('poke')
@@ -89,7 +93,10 @@ describe.each(testDatabases())('realtime on $name', (database) => {
   it('delivers payloads larger than a NOTIFY can carry', async () => {
     const { next } = await join(h.client(), 'big', {}, 'report')
     const text = 'x'.repeat(20_000)
-    await h.db.query(`select realtime.send(jsonb_build_object('text', $1::text), 'report', 'big', false)`, [text])
+    await h.db.query(
+      `select realtime.send(jsonb_build_object('text', $1::text), 'report', 'big', false)`,
+      [text],
+    )
     expect((await next()).payload.text).toBe(text)
   })
 
@@ -98,11 +105,15 @@ describe.each(testDatabases())('realtime on $name', (database) => {
     const bob = await join(h.client({ realtime: { vsn: '1.0.0' } }), 'room', {}, 'hello')
     const carol = await join(h.client(), 'room', { broadcast: { self: true, ack: true } }, 'hello')
 
-    expect(await alice.channel.send({ type: 'broadcast', event: 'hello', payload: { from: 'alice' } })).toBe('ok')
+    expect(
+      await alice.channel.send({ type: 'broadcast', event: 'hello', payload: { from: 'alice' } }),
+    ).toBe('ok')
     expect((await bob.next()).payload).toEqual({ from: 'alice' })
     expect((await carol.next()).payload).toEqual({ from: 'alice' })
 
-    expect(await carol.channel.send({ type: 'broadcast', event: 'hello', payload: { from: 'carol' } })).toBe('ok')
+    expect(
+      await carol.channel.send({ type: 'broadcast', event: 'hello', payload: { from: 'carol' } }),
+    ).toBe('ok')
     expect((await carol.next()).payload).toEqual({ from: 'carol' })
     expect((await alice.next()).payload).toEqual({ from: 'carol' })
     expect((await bob.next()).payload).toEqual({ from: 'carol' })
@@ -124,7 +135,9 @@ describe.each(testDatabases())('realtime on $name', (database) => {
   })
 
   it('lets only signed-in people join a private channel, and keeps private messages there', async () => {
-    expect(await subscribeError(h.client(), 'staff-room', { private: true })).toMatch(/CHANNEL_ERROR: Unauthorized/)
+    expect(await subscribeError(h.client(), 'staff-room', { private: true })).toMatch(
+      /CHANNEL_ERROR: Unauthorized/,
+    )
 
     const member = await newMember('administration')
     const inside = await join(member.client, 'staff-room', { private: true }, 'notice')
@@ -138,7 +151,11 @@ describe.each(testDatabases())('realtime on $name', (database) => {
   it('closes a channel when the token it was joined with expires', async () => {
     const member = await newMember('guardian')
     const { data } = await member.client.auth.getSession()
-    const claims = { ...(JSON.parse(Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString()) as object) }
+    const claims = {
+      ...(JSON.parse(
+        Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString(),
+      ) as object),
+    }
     const shortLived = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) + 2 })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .sign(new TextEncoder().encode(h.jwtSecret))
@@ -151,14 +168,23 @@ describe.each(testDatabases())('realtime on $name', (database) => {
         .subscribe()
     })
     const message = await system
-    expect(message).toMatchObject({ status: 'error', extension: 'system', message: 'Token has expired' })
+    expect(message).toMatchObject({
+      status: 'error',
+      extension: 'system',
+      message: 'Token has expired',
+    })
   })
 
   it('refuses a connection without a valid API key', async () => {
     const status = (path: string) =>
       new Promise<number>((resolve, reject) => {
         const req = request(`${h.url}${path}`, {
-          headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' },
+          headers: {
+            connection: 'Upgrade',
+            upgrade: 'websocket',
+            'sec-websocket-version': '13',
+            'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+          },
         })
         req.on('response', (res) => resolve(res.statusCode ?? 0))
         req.on('upgrade', (res) => resolve(res.statusCode ?? 0))

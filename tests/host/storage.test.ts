@@ -7,7 +7,10 @@ import { startTestHost, type TestHost } from '../helpers/host.ts'
 import { testDatabases } from '../helpers/test-db.ts'
 import { memberMaker, type Member } from './support/members.ts'
 
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex'), Buffer.alloc(64, 7)])
+const PNG = Buffer.concat([
+  Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex'),
+  Buffer.alloc(64, 7),
+])
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n')
 const png = (bytes: Buffer = PNG) => new Blob([new Uint8Array(bytes)], { type: 'image/png' })
 
@@ -36,7 +39,9 @@ function rawRequest(url: string, method: string, headers: Record<string, string>
     const req = request(url, { method, headers }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+      )
     })
     req.on('error', reject)
     req.end(body)
@@ -63,17 +68,28 @@ describe.each(testDatabases())('storage on $name', (database) => {
 
   it('uploads, lists, downloads, signs and deletes a document', async () => {
     const docs = staff.client.storage.from('documents')
-    const up = await docs.upload('inquiries/42/birth-certificate.pdf', new Blob([PDF], { type: 'application/pdf' }))
+    const up = await docs.upload(
+      'inquiries/42/birth-certificate.pdf',
+      new Blob([PDF], { type: 'application/pdf' }),
+    )
     expect(up.error).toBeNull()
-    expect(up.data).toMatchObject({ path: 'inquiries/42/birth-certificate.pdf', fullPath: 'documents/inquiries/42/birth-certificate.pdf' })
+    expect(up.data).toMatchObject({
+      path: 'inquiries/42/birth-certificate.pdf',
+      fullPath: 'documents/inquiries/42/birth-certificate.pdf',
+    })
 
     const listed = await docs.list('inquiries/42')
     expect(listed.data?.map((f) => [f.name, f.metadata?.size, f.metadata?.mimetype])).toEqual([
       ['birth-certificate.pdf', PDF.length, 'application/pdf'],
     ])
     expect((await docs.list('inquiries')).data?.map((f) => [f.name, f.id])).toEqual([['42', null]])
-    expect(await bytesOf(staff.client, 'documents', 'inquiries/42/birth-certificate.pdf')).toEqual(PDF)
-    expect((await docs.info('inquiries/42/birth-certificate.pdf')).data).toMatchObject({ size: PDF.length, contentType: 'application/pdf' })
+    expect(await bytesOf(staff.client, 'documents', 'inquiries/42/birth-certificate.pdf')).toEqual(
+      PDF,
+    )
+    expect((await docs.info('inquiries/42/birth-certificate.pdf')).data).toMatchObject({
+      size: PDF.length,
+      contentType: 'application/pdf',
+    })
     expect((await docs.exists('inquiries/42/birth-certificate.pdf')).data).toBe(true)
 
     const signed = await docs.createSignedUrl('inquiries/42/birth-certificate.pdf', 60)
@@ -99,13 +115,17 @@ describe.each(testDatabases())('storage on $name', (database) => {
     expect(target.error).toBeNull()
     const events: number[] = []
     const body = countingStream(photo, (loaded) => events.push(loaded))
-    const up = await docs.uploadToSignedUrl(`${ana.id}/passport.png`, target.data!.token, body, { contentType: 'image/png' })
+    const up = await docs.uploadToSignedUrl(`${ana.id}/passport.png`, target.data!.token, body, {
+      contentType: 'image/png',
+    })
     expect(up.error).toBeNull()
     expect(events.length).toBeGreaterThan(10)
     expect(events).toEqual([...events].sort((a, b) => a - b))
     expect(events.at(-1)).toBe(photo.length)
     // Buffer.equals: a deep comparison of 3 MB would stall the event loop for seconds.
-    expect((await bytesOf(ana.client, 'documents', `${ana.id}/passport.png`)).equals(photo)).toBe(true)
+    expect((await bytesOf(ana.client, 'documents', `${ana.id}/passport.png`)).equals(photo)).toBe(
+      true,
+    )
     const [row] = await h.db.query<{ owner_id: string }>(
       `select owner_id from storage.objects where bucket_id = 'documents' and name = $1`,
       [`${ana.id}/passport.png`],
@@ -118,13 +138,22 @@ describe.each(testDatabases())('storage on $name', (database) => {
     expect((await anaDocs.upload(`${ana.id}/aadhaar.png`, png())).error).toBeNull()
 
     const benDocs = ben.client.storage.from('documents')
-    expect((await benDocs.download(`${ana.id}/aadhaar.png`)).error).toMatchObject({ statusCode: '404' })
-    expect((await benDocs.createSignedUrl(`${ana.id}/aadhaar.png`, 60)).error).toMatchObject({ statusCode: '404' })
+    expect((await benDocs.download(`${ana.id}/aadhaar.png`)).error).toMatchObject({
+      statusCode: '404',
+    })
+    expect((await benDocs.createSignedUrl(`${ana.id}/aadhaar.png`, 60)).error).toMatchObject({
+      statusCode: '404',
+    })
     expect((await benDocs.list(ana.id)).data).toEqual([])
     expect((await benDocs.remove([`${ana.id}/aadhaar.png`])).data).toEqual([])
     const intrusion = await benDocs.upload(`${ana.id}/fake.png`, png())
-    expect(intrusion.error).toMatchObject({ statusCode: '403', message: 'new row violates row-level security policy' })
-    expect((await h.client().storage.from('documents').download(`${ana.id}/aadhaar.png`)).error).toMatchObject({ statusCode: '404' })
+    expect(intrusion.error).toMatchObject({
+      statusCode: '403',
+      message: 'new row violates row-level security policy',
+    })
+    expect(
+      (await h.client().storage.from('documents').download(`${ana.id}/aadhaar.png`)).error,
+    ).toMatchObject({ statusCode: '404' })
 
     expect(await bytesOf(staff.client, 'documents', `${ana.id}/aadhaar.png`)).toEqual(PNG)
     expect(await bytesOf(ana.client, 'documents', `${ana.id}/aadhaar.png`)).toEqual(PNG)
@@ -135,7 +164,10 @@ describe.each(testDatabases())('storage on $name', (database) => {
     const path = `${ana.id}/photo.png`
     expect((await docs.upload(path, png())).error).toBeNull()
     const second = Buffer.concat([PNG, Buffer.from('second')])
-    expect((await docs.upload(path, png(second))).error).toMatchObject({ statusCode: '409', message: 'The resource already exists' })
+    expect((await docs.upload(path, png(second))).error).toMatchObject({
+      statusCode: '409',
+      message: 'The resource already exists',
+    })
     expect(await bytesOf(ana.client, 'documents', path)).toEqual(PNG)
     expect((await docs.upload(path, png(second), { upsert: true })).error).toBeNull()
     expect(await bytesOf(ana.client, 'documents', path)).toEqual(second)
@@ -143,12 +175,22 @@ describe.each(testDatabases())('storage on $name', (database) => {
 
   it('refuses a file over the bucket limit with storage’s 413', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)])
-    const { error } = await staff.client.storage.from('documents').upload('limits/big.png', png(big))
-    expect(error).toMatchObject({ status: 413, statusCode: '413', message: 'The object exceeded the maximum allowed size' })
+    const { error } = await staff.client.storage
+      .from('documents')
+      .upload('limits/big.png', png(big))
+    expect(error).toMatchObject({
+      status: 413,
+      statusCode: '413',
+      message: 'The object exceeded the maximum allowed size',
+    })
     const raw = await rawRequest(
       `${h.url}/storage/v1/object/public/limits/raw.png`,
       'POST',
-      { apikey: h.anonKey, authorization: `Bearer ${h.serviceRoleKey}`, 'content-type': 'image/png' },
+      {
+        apikey: h.anonKey,
+        authorization: `Bearer ${h.serviceRoleKey}`,
+        'content-type': 'image/png',
+      },
       Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]),
     )
     expect(raw.status).toBe(413)
@@ -157,19 +199,32 @@ describe.each(testDatabases())('storage on $name', (database) => {
       error: 'Payload too large',
       message: 'The object exceeded the maximum allowed size',
     })
-    const [count] = await h.db.query<{ n: number }>(`select count(*)::int as n from storage.objects where name like 'limits/%'`)
+    const [count] = await h.db.query<{ n: number }>(
+      `select count(*)::int as n from storage.objects where name like 'limits/%'`,
+    )
     expect(count?.n).toBe(0)
   })
 
   it('refuses types the bucket does not take and bytes that are not what they claim', async () => {
     const docs = staff.client.storage.from('documents')
     const text = await docs.upload('types/notes.txt', new Blob(['hello'], { type: 'text/plain' }))
-    expect(text.error).toMatchObject({ statusCode: '415', message: 'mime type text/plain is not supported' })
-    const fakePng = await docs.upload('types/fake.png', new Blob(['<script>alert(1)</script>'], { type: 'image/png' }))
+    expect(text.error).toMatchObject({
+      statusCode: '415',
+      message: 'mime type text/plain is not supported',
+    })
+    const fakePng = await docs.upload(
+      'types/fake.png',
+      new Blob(['<script>alert(1)</script>'], { type: 'image/png' }),
+    )
     expect(fakePng.error).toMatchObject({ statusCode: '415' })
-    const pngAsPdf = await docs.upload('types/fake.pdf', new Blob([PNG], { type: 'application/pdf' }))
+    const pngAsPdf = await docs.upload(
+      'types/fake.pdf',
+      new Blob([PNG], { type: 'application/pdf' }),
+    )
     expect(pngAsPdf.error).toMatchObject({ statusCode: '415' })
-    const [count] = await h.db.query<{ n: number }>(`select count(*)::int as n from storage.objects where name like 'types/%'`)
+    const [count] = await h.db.query<{ n: number }>(
+      `select count(*)::int as n from storage.objects where name like 'types/%'`,
+    )
     expect(count?.n).toBe(0)
   })
 
@@ -182,22 +237,44 @@ describe.each(testDatabases())('storage on $name', (database) => {
     expect(Buffer.from(await res.arrayBuffer())).toEqual(PNG)
     const byGuardian = await ana.client.storage.from('public').upload('site/mine.png', png())
     expect(byGuardian.error).toMatchObject({ statusCode: '403' })
-    const privateViaPublicUrl = await fetch(h.client().storage.from('documents').getPublicUrl(`${ana.id}/aadhaar.png`).data.publicUrl)
+    const privateViaPublicUrl = await fetch(
+      h.client().storage.from('documents').getPublicUrl(`${ana.id}/aadhaar.png`).data.publicUrl,
+    )
     expect(privateViaPublicUrl.status).toBe(400)
   })
 
   it('never reads or writes outside the bucket folder, and answers bad input in storage’s shape', async () => {
-    const headers = { apikey: h.anonKey, authorization: `Bearer ${h.serviceRoleKey}`, 'content-type': 'image/png' }
-    const escape = await rawRequest(`${h.url}/storage/v1/object/documents/..%2F..%2Fescaped.png`, 'POST', headers, PNG)
+    const headers = {
+      apikey: h.anonKey,
+      authorization: `Bearer ${h.serviceRoleKey}`,
+      'content-type': 'image/png',
+    }
+    const escape = await rawRequest(
+      `${h.url}/storage/v1/object/documents/..%2F..%2Fescaped.png`,
+      'POST',
+      headers,
+      PNG,
+    )
     expect(escape.status).toBe(400)
     expect(JSON.parse(escape.body)).toMatchObject({ statusCode: '400', error: 'InvalidKey' })
-    const read = await rawRequest(`${h.url}/storage/v1/object/documents/a%2F..%2F..%2F..%2Fetc%2Fpasswd`, 'GET', headers)
+    const read = await rawRequest(
+      `${h.url}/storage/v1/object/documents/a%2F..%2F..%2F..%2Fetc%2Fpasswd`,
+      'GET',
+      headers,
+    )
     expect(JSON.parse(read.body)).toMatchObject({ error: 'InvalidKey' })
-    const badJson = await rawRequest(`${h.url}/storage/v1/object/list/documents`, 'POST', { ...headers, 'content-type': 'application/json' }, Buffer.from('{oops'))
+    const badJson = await rawRequest(
+      `${h.url}/storage/v1/object/list/documents`,
+      'POST',
+      { ...headers, 'content-type': 'application/json' },
+      Buffer.from('{oops'),
+    )
     expect(badJson.status).toBe(400)
     expect(JSON.parse(badJson.body)).toMatchObject({ statusCode: '400', error: 'InvalidRequest' })
     const noKey = await rawRequest(`${h.url}/storage/v1/object/documents/x.png`, 'GET', {})
     expect(noKey.status).toBe(401)
-    expect((await staff.client.storage.from('no-such-bucket').upload('x.png', png())).error).toMatchObject({ statusCode: '404', message: 'Bucket not found' })
+    expect(
+      (await staff.client.storage.from('no-such-bucket').upload('x.png', png())).error,
+    ).toMatchObject({ statusCode: '404', message: 'Bucket not found' })
   })
 })

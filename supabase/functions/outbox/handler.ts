@@ -34,7 +34,8 @@ interface SmtpError extends Error {
 /** 5xx answers (and messages that cannot be built) will fail the same way every time. */
 function isPermanent(error: SmtpError): boolean {
   if (error.permanent) return true
-  if (typeof error.responseCode === 'number') return error.responseCode >= 500 && error.responseCode < 600
+  if (typeof error.responseCode === 'number')
+    return error.responseCode >= 500 && error.responseCode < 600
   return error.code === 'EENVELOPE' || error.code === 'EMESSAGE'
 }
 
@@ -61,12 +62,18 @@ async function markSent(db: SupabaseClient, id: string, messageId: string): Prom
   }
 }
 
-export async function dispatch(db: SupabaseClient, env: FunctionEnv & { SMTP_URL: string }): Promise<DispatchResult> {
+export async function dispatch(
+  db: SupabaseClient,
+  env: FunctionEnv & { SMTP_URL: string },
+): Promise<DispatchResult> {
   const result: DispatchResult = { claimed: 0, sent: 0, retrying: 0, failed: 0, more: false }
   const transport = nodemailer.createTransport({ url: env.SMTP_URL, pool: false, ...SMTP_TIMEOUTS })
   try {
     while (result.claimed < MAX_PER_RUN) {
-      const rows = await rpc<OutboxRow[]>(db, 'outbox_claim', { batch: 1, lease_seconds: LEASE_SECONDS })
+      const rows = await rpc<OutboxRow[]>(db, 'outbox_claim', {
+        batch: 1,
+        lease_seconds: LEASE_SECONDS,
+      })
       const row = rows[0]
       if (!row) return result
       result.claimed++
@@ -101,7 +108,8 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
   return async (req) => {
     const early = preflight(req)
     if (early) return early
-    if (req.method !== 'POST') return json({ type: 'error', message: 'Use POST to dispatch mail' }, 405)
+    if (req.method !== 'POST')
+      return json({ type: 'error', message: 'Use POST to dispatch mail' }, 405)
     // Only server code may send the centre's mail: the caller must hold the service-role key.
     if (bearerToken(req) !== env.SUPABASE_SERVICE_ROLE_KEY) {
       return json({ type: 'error', message: 'Only the server can dispatch mail' }, 403)
@@ -109,7 +117,11 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     const smtpUrl = env.SMTP_URL
     if (!smtpUrl) {
       return json(
-        { type: 'error', code: 'mail_not_configured', message: 'Mail is not configured (SMTP_URL is not set); messages stay queued' },
+        {
+          type: 'error',
+          code: 'mail_not_configured',
+          message: 'Mail is not configured (SMTP_URL is not set); messages stay queued',
+        },
         503,
       )
     }

@@ -56,16 +56,23 @@ function domainOf(address: string, siteUrl: string): string {
 // Base64 text travels the same way through nodemailer in Node and in Deno (which has no Buffer).
 function base64(bytes: Uint8Array): string {
   let binary = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
   return btoa(binary)
 }
 
 async function readAttachment(db: SupabaseClient, item: StoredAttachment): Promise<MailAttachment> {
   if (typeof item === 'string' || 'bucket' in item) {
-    const ref = typeof item === 'string' ? { path: item.slice(item.indexOf('/') + 1), bucket: item.split('/')[0]! } : item
+    const ref =
+      typeof item === 'string'
+        ? { path: item.slice(item.indexOf('/') + 1), bucket: item.split('/')[0]! }
+        : item
     const { data, error } = await db.storage.from(ref.bucket).download(ref.path)
     // Not permanent: the file may simply not have been uploaded yet by an offline device.
-    if (error || !data) throw new Error(`Attachment ${ref.bucket}/${ref.path} could not be read: ${error?.message ?? 'no data'}`)
+    if (error || !data)
+      throw new Error(
+        `Attachment ${ref.bucket}/${ref.path} could not be read: ${error?.message ?? 'no data'}`,
+      )
     return {
       filename: ('filename' in ref && ref.filename) || ref.path.split('/').pop()!,
       content: base64(new Uint8Array(await data.arrayBuffer())),
@@ -84,10 +91,15 @@ async function readAttachment(db: SupabaseClient, item: StoredAttachment): Promi
   }
 }
 
-export async function buildMessage(db: SupabaseClient, env: FunctionEnv, row: OutboxRow): Promise<Message> {
+export async function buildMessage(
+  db: SupabaseClient,
+  env: FunctionEnv,
+  row: OutboxRow,
+): Promise<Message> {
   const from = row.sender || env.MAIL_FROM
   if (!from) throw permanent('No sender: the message names none and MAIL_FROM is not set')
-  if (!Array.isArray(row.recipients) || row.recipients.length === 0) throw permanent('No recipients')
+  if (!Array.isArray(row.recipients) || row.recipients.length === 0)
+    throw permanent('No recipients')
   const stored = Array.isArray(row.attachments) ? (row.attachments as StoredAttachment[]) : []
   const attachments = await Promise.all(stored.map((item) => readAttachment(db, item)))
   const headers: Record<string, string> = { 'X-Outbox-Id': row.id }

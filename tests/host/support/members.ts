@@ -18,14 +18,16 @@ export function memberMaker(host: TestHost): (role: string) => Promise<Member> {
     n += 1
     const email = `${role}-${n}-${randomUUID().slice(0, 8)}@services.test`
     const password = `pw-${randomUUID()}`
-    const { data, error } = await service.auth.admin.createUser({ email, password, email_confirm: true })
-    if (error || !data.user) throw error ?? new Error('no user created')
-    await host.db.query(`insert into public.members (id, email, name, role) values ($1, $2, $3, $4)`, [
-      data.user.id,
+    const { data, error } = await service.auth.admin.createUser({
       email,
-      `${role} ${n}`,
-      role,
-    ])
+      password,
+      email_confirm: true,
+    })
+    if (error || !data.user) throw error ?? new Error('no user created')
+    await host.db.query(
+      `insert into public.members (id, email, name, role) values ($1, $2, $3, $4)`,
+      [data.user.id, email, `${role} ${n}`, role],
+    )
     const client = host.client()
     const signIn = await client.auth.signInWithPassword({ email, password })
     if (signIn.error) throw signIn.error
