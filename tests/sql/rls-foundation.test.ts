@@ -54,7 +54,9 @@ describe.each(testDatabases())('foundation RLS on $name', (target) => {
 
     it('an admin reads every member', async () => {
       const rows = await as(db, admin, (tx) => tx.query<{ id: string }>('select id from public.members'))
-      expect(ids(rows)).toEqual(ids(demoAccounts))
+      const all = await db.query<{ id: string }>('select id from public.members')
+      expect(ids(rows)).toEqual(ids(all))
+      expect(ids(rows)).toEqual(expect.arrayContaining(ids(demoAccounts)))
     })
 
     it('a visitor cannot read members at all', async () => {
@@ -93,7 +95,9 @@ describe.each(testDatabases())('foundation RLS on $name', (target) => {
   describe('facilitators', () => {
     it.each(verified.map((a) => [a.label, a] as const))('%s reads every facilitator', async (_l, account) => {
       const rows = await as(db, account, (tx) => tx.query<{ id: string }>('select id from public.facilitators'))
-      expect(ids(rows)).toEqual(demoFacilitators.map((f) => f.id).sort())
+      const all = await db.query<{ id: string }>('select id from public.facilitators')
+      expect(ids(rows)).toEqual(ids(all))
+      expect(ids(rows)).toEqual(expect.arrayContaining(demoFacilitators.map((f) => f.id)))
     })
 
     it('a blocked member reads none, and a visitor is refused', async () => {
@@ -134,9 +138,12 @@ describe.each(testDatabases())('foundation RLS on $name', (target) => {
   describe('login history', () => {
     it('a member reads their own sign-ins, an admin reads everyone’s', async () => {
       const mine = await as(db, guardian, (tx) => tx.query<{ member_id: string }>('select member_id from public.login_history'))
-      expect(mine.map((r) => r.member_id)).toEqual([guardian.id, guardian.id])
-      expect(await as(db, facilitator, (tx) => tx.query('select 1 from public.login_history'))).toEqual([])
-      expect(await as(db, admin, (tx) => tx.query('select 1 from public.login_history'))).toHaveLength(3)
+      expect(new Set(mine.map((r) => r.member_id))).toEqual(new Set([guardian.id]))
+      expect(mine.length).toBeGreaterThanOrEqual(2)
+      const facilitatorRows = await as(db, facilitator, (tx) => tx.query<{ member_id: string }>('select member_id from public.login_history'))
+      expect(facilitatorRows.filter((r) => r.member_id !== facilitator.id)).toEqual([])
+      const all = await db.query('select 1 from public.login_history')
+      expect(await as(db, admin, (tx) => tx.query('select 1 from public.login_history'))).toHaveLength(all.length)
     })
 
     it('nobody writes login history directly', async () => {
@@ -179,8 +186,10 @@ describe.each(testDatabases())('foundation RLS on $name', (target) => {
 
   describe.each(['system_errors', 'system_warnings'])('%s', (table) => {
     it('admins read and dismiss; others see nothing and dismiss nothing', async () => {
-      expect(await as(db, admin, (tx) => tx.query(`select source from public.${table}`))).toHaveLength(1)
-      expect(await as(db, admin, (tx) => tx.query(`update public.${table} set dismissed_at = now() returning id`))).toHaveLength(1)
+      const all = await db.query(`select 1 from public.${table}`)
+      expect(all.length).toBeGreaterThanOrEqual(1)
+      expect(await as(db, admin, (tx) => tx.query(`select source from public.${table}`))).toHaveLength(all.length)
+      expect(await as(db, admin, (tx) => tx.query(`update public.${table} set dismissed_at = now() returning id`))).toHaveLength(all.length)
       for (const account of nonAdmins) {
         expect(await as(db, account, (tx) => tx.query(`select 1 from public.${table}`)), account.label).toEqual([])
         expect(await as(db, account, (tx) => tx.query(`update public.${table} set dismissed_at = now() returning id`))).toEqual([])

@@ -41,7 +41,8 @@ describe.each(testDatabases())('seeded demo centre on $name', (target) => {
               (select count(*)::int from auth.identities i where i.user_id = u.id and i.provider = 'email') as identities,
               (u.confirmation_token is null or u.recovery_token is null or u.email_change_token_new is null
                 or u.email_change is null) as nulls
-         from auth.users u order by u.email`,
+         from auth.users u where u.email = any($1) order by u.email`,
+      [demoAccounts.map((a) => a.email)],
     )
     expect(rows).toHaveLength(demoAccounts.length)
     for (const row of rows) expect(row, row.email).toMatchObject({ identities: 1, nulls: false })
@@ -49,7 +50,8 @@ describe.each(testDatabases())('seeded demo centre on $name', (target) => {
 
   it('has active facilitators linked to accounts and one pending facilitator without an account', async () => {
     const rows = await db.query<{ id: string; status: string; auth_uid: string | null }>(
-      'select id, status, auth_uid from public.facilitators order by id',
+      'select id, status, auth_uid from public.facilitators where id = any($1) order by id',
+      [demoFacilitators.map((f) => f.id)],
     )
     expect(rows).toEqual(
       demoFacilitators.map((f) => ({ id: f.id, status: f.status, auth_uid: f.accountId })),

@@ -11,35 +11,43 @@
 -- server code acts for the centre, not for a person. The service accounts exist so grants
 -- written for Supabase (e.g. to supabase_auth_admin for the access token hook) apply here too;
 -- they cannot log in, the host connects as the database owner.
+-- Roles belong to the whole server: several databases may bootstrap at once (tests do), so each
+-- change is made only when missing, and a role created meanwhile by another one is fine.
 do $$
+declare
+  spec record;
 begin
-  if not exists (select from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
+  for spec in
+    select * from (values
+      ('anon', 'nologin noinherit'),
+      ('authenticated', 'nologin noinherit'),
+      ('service_role', 'nologin noinherit bypassrls'),
+      ('authenticator', 'nologin noinherit'),
+      ('supabase_auth_admin', 'nologin noinherit'),
+      ('supabase_admin', 'nologin')
+    ) as r(name, options)
+  loop
+    if not exists (select from pg_roles where rolname = spec.name) then
+      begin
+        execute format('create role %I %s', spec.name, spec.options);
+      exception when duplicate_object or unique_violation then
+        null;
+      end;
+    end if;
+  end loop;
+  -- Supabase later made the API roles inherit (20230529180330_alter_api_roles_for_inherit).
+  if exists (select from pg_roles where rolname in ('anon', 'authenticated', 'service_role') and not rolinherit) then
+    alter role anon inherit;
+    alter role authenticated inherit;
+    alter role service_role inherit;
   end if;
-  if not exists (select from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
-  if not exists (select from pg_roles where rolname = 'authenticator') then
-    create role authenticator nologin noinherit;
-  end if;
-  if not exists (select from pg_roles where rolname = 'supabase_auth_admin') then
-    create role supabase_auth_admin nologin noinherit;
-  end if;
-  if not exists (select from pg_roles where rolname = 'supabase_admin') then
-    create role supabase_admin nologin;
+  if not pg_has_role('authenticator', 'anon', 'member')
+     or not pg_has_role('authenticator', 'authenticated', 'member')
+     or not pg_has_role('authenticator', 'service_role', 'member') then
+    grant anon, authenticated, service_role to authenticator;
   end if;
 end
 $$;
-
--- Supabase later made the API roles inherit (20230529180330_alter_api_roles_for_inherit).
-alter role anon inherit;
-alter role authenticated inherit;
-alter role service_role inherit;
-
-grant anon, authenticated, service_role to authenticator;
 
 -- Extensions live in their own schema on Supabase; migrations call extensions.crypt() etc.
 create schema if not exists extensions;
