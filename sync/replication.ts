@@ -21,6 +21,19 @@ export interface RefusedChange {
   at: number
 }
 
+/** A local change that lost a conflict: the server's newer state was kept instead. */
+export interface LostChange {
+  collection: string
+  id: string
+  /** What this device had written. */
+  mine: Record<string, unknown>
+  /** What the server had, which the conflict handler chose over `mine` (or merged into `kept`). */
+  theirs: Record<string, unknown>
+  /** The state kept on this device after resolving. */
+  kept: Record<string, unknown>
+  at: number
+}
+
 export interface SyncStatus {
   /** Local changes not yet acknowledged by the server. */
   pending: number
@@ -35,6 +48,8 @@ export interface SyncStatus {
 /** What the replication needs from its surroundings (the browser, or a test). */
 export interface SyncEnvironment {
   isOnline(): boolean
+  /** Connectivity changes: replication pauses offline and resumes (and re-syncs) online. */
+  online$: Observable<boolean>
   /** Events that should trigger a pull: focus, reconnect, a visible-page interval. */
   wakeups$: Observable<unknown>
 }
@@ -55,6 +70,7 @@ export interface SyncOptions {
 export interface SyncController {
   status$: BehaviorSubject<SyncStatus>
   refused$: Subject<RefusedChange[]>
+  conflicts$: Subject<LostChange>
   states: Map<string, RxReplicationState<unknown, Checkpoint>>
   resync(): void
   awaitInSync(): Promise<void>
@@ -129,6 +145,7 @@ export function startSync(options: SyncOptions): SyncController {
     error: null,
   })
   const refused$ = new Subject<RefusedChange[]>()
+  const conflicts$ = new Subject<LostChange>()
   const states = new Map<string, RxReplicationState<unknown, Checkpoint>>()
   const pokes$ = new Subject<string>()
   const stopPokes = transport.onPoke((c) => pokes$.next(c))
@@ -138,6 +155,8 @@ export function startSync(options: SyncOptions): SyncController {
     const collection = database.collections[def.name] as RxCollection | undefined
     if (!collection) continue
     let reset: { seen: Set<string> } | null = null
+    // Refused rows come back through RxDB's conflict path too; they are reported as refusals.
+    const justRefused = new Set<string>()
 
     const ensureOnline = () => {
       if (!environment.isOnline()) throw new SyncError('Offline', 'offline', true)
@@ -202,6 +221,21 @@ export function startSync(options: SyncOptions): SyncController {
       },
     })
 
+    state.conflict$.subscribe(({ input, output }) => {
+      const mine = wireDoc(input.newDocumentState as Record<string, unknown>)
+      const id = String(mine.id)
+      if (justRefused.delete(id)) return
+      const kept = wireDoc(output as Record<string, unknown>)
+      if (collection.conflictHandler.isEqual(mine as never, kept as never, 'lost-change')) return
+      conflicts$.next({
+        collection: def.name,
+        id,
+        mine,
+        theirs: wireDoc(input.realMasterState as Record<string, unknown>),
+        kept,
+        at: Date.now(),
+      })
+    })
     state.error$.subscribe((error) => {
       state.retryTime = Math.min((state.retryTime ?? BASE_RETRY_MS) * 2, MAX_RETRY_MS)
       const offline = (
@@ -219,6 +253,16 @@ export function startSync(options: SyncOptions): SyncController {
     })
     states.set(def.name, state)
   }
+
+  const connectivity = environment.online$.subscribe((online) => {
+    for (const state of states.values()) {
+      if (online) {
+        state.retryTime = BASE_RETRY_MS
+        void state.start()
+      } else void state.pause()
+    }
+  })
+  if (!environment.isOnline()) states.forEach((s) => void s.pause())
 
   const awaitInSync = async () => {
     await Promise.all([...states.values()].map((s) => s.awaitInSync()))
@@ -239,12 +283,14 @@ export function startSync(options: SyncOptions): SyncController {
   return {
     status$,
     refused$,
+    conflicts$,
     states,
     resync: () => states.forEach((s) => s.reSync()),
     awaitInSync,
     countPending,
     async stop() {
       stopPokes()
+      connectivity.unsubscribe()
       await Promise.all([...states.values()].map((s) => s.cancel()))
     },
   }

@@ -1,0 +1,107 @@
+// A device for replication tests: a signed-in supabase-js client, an RxDB database on
+// fake-indexeddb with the Dexie storage (as in the browser), and the sync engine with a network
+// switch the test controls.
+import 'fake-indexeddb/auto'
+import { BehaviorSubject, Subject } from 'rxjs'
+import type { RxDatabase } from 'rxdb'
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import { createAppDatabase } from '../../sync/database.ts'
+import {
+  startSync,
+  type LostChange,
+  type RefusedChange,
+  type SyncController,
+} from '../../sync/replication.ts'
+import { supabaseTransport } from '../../sync/transport.ts'
+import type { CollectionDefinition } from '../../sync/schema.ts'
+import { demoAccounts } from '../../supabase/local/demo-accounts.ts'
+import type { TestHost } from '../helpers/host.ts'
+
+let counter = 0
+
+export interface Device {
+  db: RxDatabase
+  sync: SyncController
+  refused: RefusedChange[]
+  lost: LostChange[]
+  online: boolean
+  goOffline(): void
+  goOnline(): Promise<void>
+  close(): Promise<void>
+}
+
+export async function device(
+  host: TestHost,
+  label: string,
+  definitions: readonly CollectionDefinition[],
+): Promise<Device> {
+  const account = demoAccounts.find((a) => a.label === label)!
+  const supabase = host.client()
+  const { error } = await supabase.auth.signInWithPassword({
+    email: account.email,
+    password: account.password,
+  })
+  if (error) throw error
+  const db = await createAppDatabase({
+    name: `device${++counter}x${Date.now()}`,
+    storage: getRxStorageDexie(),
+    definitions,
+    multiInstance: false,
+  })
+  const wakeups$ = new Subject<void>()
+  const online$ = new BehaviorSubject(true)
+  const state = { online: true }
+  const sync = startSync({
+    database: db,
+    definitions,
+    transport: supabaseTransport(supabase),
+    identifier: `${host.url}:${account.id}`,
+    environment: { isOnline: () => state.online, online$, wakeups$ },
+    waitForLeadership: false,
+  })
+  const refused: RefusedChange[] = []
+  const lost: LostChange[] = []
+  sync.refused$.subscribe((r) => refused.push(...r))
+  sync.conflicts$.subscribe((c) => lost.push(c))
+  await sync.awaitInSync()
+  return {
+    db,
+    sync,
+    refused,
+    lost,
+    get online() {
+      return state.online
+    },
+    goOffline() {
+      state.online = false
+      online$.next(false)
+    },
+    async goOnline() {
+      state.online = true
+      online$.next(true)
+      await sync.awaitInSync()
+    },
+    async close() {
+      await sync.stop()
+      await db.remove()
+      await supabase.auth.signOut()
+    },
+  }
+}
+
+/** Waits until `check` passes (for changes that arrive through a poke). */
+export async function eventually(
+  check: () => Promise<void> | void,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const started = Date.now()
+  for (;;) {
+    try {
+      await check()
+      return
+    } catch (error) {
+      if (Date.now() - started > timeoutMs) throw error
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+}
