@@ -5,13 +5,7 @@ import { writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 
 export type MemberRole =
-  | 'admin'
-  | 'admission'
-  | 'administration'
-  | 'facilitator'
-  | 'guardian'
-  | 'student'
-  | 'member'
+  'admin' | 'admission' | 'administration' | 'facilitator' | 'guardian' | 'student' | 'member'
 
 export interface DemoAccount {
   /** What the account demonstrates, as the README table shows it. */
@@ -69,7 +63,9 @@ export const demoAccounts: DemoAccount[] = [
   account(1, 'admin', 'admin', 'Anita Admin', 'admin', { isProfileAdmin: true }),
   account(2, 'administration', 'administration', 'Savio Pereira', 'administration'),
   account(3, 'admission', 'admission', 'Meera Kamat', 'admission'),
-  account(4, 'facilitator', 'facilitator', 'Asha Gaonkar', 'facilitator', { facilitatorId: fid(1) }),
+  account(4, 'facilitator', 'facilitator', 'Asha Gaonkar', 'facilitator', {
+    facilitatorId: fid(1),
+  }),
   account(5, 'facilitator admin', 'facilitator-admin', 'Rahul Desai', 'facilitator', {
     extra: 'admin',
     facilitatorId: fid(2),
@@ -90,15 +86,41 @@ export const demoAccounts: DemoAccount[] = [
     status: 'blocked',
     familyToken: 'demo-family-blocked',
   }),
-  account(11, 'unverified e-mail', 'unverified', 'Unverified Parent', 'member', { confirmed: false }),
+  account(11, 'unverified e-mail', 'unverified', 'Unverified Parent', 'member', {
+    confirmed: false,
+  }),
 ]
 
 export const demoFacilitators: DemoFacilitator[] = [
-  { id: fid(1), name: 'Asha Gaonkar', email: 'facilitator@demo.school', status: 'active', accountId: uid(4) },
-  { id: fid(2), name: 'Rahul Desai', email: 'facilitator-admin@demo.school', status: 'active', accountId: uid(5) },
-  { id: fid(3), name: 'Priya Naik', email: 'parent-facilitator@demo.school', status: 'active', accountId: uid(8) },
+  {
+    id: fid(1),
+    name: 'Asha Gaonkar',
+    email: 'facilitator@demo.school',
+    status: 'active',
+    accountId: uid(4),
+  },
+  {
+    id: fid(2),
+    name: 'Rahul Desai',
+    email: 'facilitator-admin@demo.school',
+    status: 'active',
+    accountId: uid(5),
+  },
+  {
+    id: fid(3),
+    name: 'Priya Naik',
+    email: 'parent-facilitator@demo.school',
+    status: 'active',
+    accountId: uid(8),
+  },
   // No account yet: the "facilitator first sign-in" flow creates it with this e-mail.
-  { id: fid(4), name: 'Rohan Dsouza', email: 'new-facilitator@demo.school', status: 'authPending', accountId: null },
+  {
+    id: fid(4),
+    name: 'Rohan Dsouza',
+    email: 'new-facilitator@demo.school',
+    status: 'authPending',
+    accountId: null,
+  },
 ]
 
 /** The accounts table printed at start-up and copied into the README. */
@@ -107,7 +129,11 @@ export function demoAccountsTable(accounts: DemoAccount[] = demoAccounts): strin
   const head = ['role', 'e-mail', 'password']
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`
-  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n')
+  return [
+    line(head),
+    `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+    ...rows.map(line),
+  ].join('\n')
 }
 
 const q = (v: string | null | undefined) => (v == null ? 'null' : `'${v.replace(/'/g, "''")}'`)
@@ -115,7 +141,9 @@ const q = (v: string | null | undefined) => (v == null ? 'null' : `'${v.replace(
 /** supabase/seed.sql: plain SQL that works on Supabase as well (no local-only objects). */
 export function seedSql(): string {
   const users = demoAccounts
-    .map((a) => `  (${q(a.id)}::uuid, ${q(a.email)}, ${q(a.password)}, ${q(a.name)}, ${a.confirmed})`)
+    .map(
+      (a) => `  (${q(a.id)}::uuid, ${q(a.email)}, ${q(a.password)}, ${q(a.name)}, ${a.confirmed})`,
+    )
     .join(',\n')
   const members = demoAccounts
     .map(
@@ -125,7 +153,10 @@ export function seedSql(): string {
     )
     .join(',\n')
   const facilitators = demoFacilitators
-    .map((f) => `  (${q(f.id)}, ${q(f.name)}, ${q(f.email)}, ${q(f.status)}, ${f.accountId ? `${q(f.accountId)}::uuid` : 'null'})`)
+    .map(
+      (f) =>
+        `  (${q(f.id)}, ${q(f.name)}, ${q(f.email)}, ${q(f.status)}, ${f.accountId ? `${q(f.accountId)}::uuid` : 'null'})`,
+    )
     .join(',\n')
   return `-- Demo learning centre: one account per role, and facilitators.
 -- GENERATED from supabase/local/demo-accounts.ts (npx tsx supabase/local/demo-accounts.ts --write);

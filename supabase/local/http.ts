@@ -32,7 +32,11 @@ export async function readJson(req: Request, limit = JSON_BODY_LIMIT): Promise<u
   try {
     return JSON.parse(text) as unknown
   } catch (error) {
-    throw new HttpError(400, 'invalid_json', `Could not parse request body as JSON: ${(error as Error).message}`)
+    throw new HttpError(
+      400,
+      'invalid_json',
+      `Could not parse request body as JSON: ${(error as Error).message}`,
+    )
   }
 }
 
@@ -41,7 +45,10 @@ function tooLarge(limit: number) {
 }
 
 /** A JSON object body, or an empty object when there is none. */
-export async function readJsonObject(req: Request, limit = JSON_BODY_LIMIT): Promise<Record<string, unknown>> {
+export async function readJsonObject(
+  req: Request,
+  limit = JSON_BODY_LIMIT,
+): Promise<Record<string, unknown>> {
   const body = await readJson(req, limit)
   if (body === undefined) return {}
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -50,7 +57,11 @@ export async function readJsonObject(req: Request, limit = JSON_BODY_LIMIT): Pro
   return body as Record<string, unknown>
 }
 
-export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+export function jsonResponse(
+  body: unknown,
+  status = 200,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },

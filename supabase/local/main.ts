@@ -36,7 +36,8 @@ function options() {
     process.exit(0)
   }
   const port = Number(values.port ?? process.env.PORT ?? 3000)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${values.port ?? process.env.PORT}`)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`Invalid port: ${values.port ?? process.env.PORT}`)
   return {
     port,
     host: values.host ?? process.env.HOST ?? '127.0.0.1',
@@ -70,9 +71,11 @@ async function printBanner(host: Host, opts: ReturnType<typeof options>) {
       : `PGlite in ${opts.dataDir}`
   // Only the demo accounts that exist (and still have their demo password) are worth showing.
   const present = new Set(
-    (await host.db.query<{ email: string }>('select email from auth.users where email = any($1)', [
-      demoAccounts.map((a) => a.email),
-    ])).map((r) => r.email),
+    (
+      await host.db.query<{ email: string }>('select email from auth.users where email = any($1)', [
+        demoAccounts.map((a) => a.email),
+      ])
+    ).map((r) => r.email),
   )
   const accounts = demoAccounts.filter((a) => present.has(a.email))
   const lines = [
@@ -86,7 +89,12 @@ async function printBanner(host: Host, opts: ReturnType<typeof options>) {
   ]
   if (accounts.length) {
     lines.push('  Demo accounts (passwords as seeded; change them before real use):', '')
-    lines.push(...demoAccountsTable(accounts).split('\n').map((l) => `  ${l}`), '')
+    lines.push(
+      ...demoAccountsTable(accounts)
+        .split('\n')
+        .map((l) => `  ${l}`),
+      '',
+    )
   }
   lines.push('  Press Ctrl-C to stop.', '')
   console.log(lines.join('\n'))

@@ -16,7 +16,9 @@ export function tokenVerifier(keys: HostKeys) {
       if (error instanceof joseErrors.JWTExpired) {
         throw new HttpError(401, 'jwt_expired', 'JWT expired', { message: 'JWT expired' })
       }
-      throw new HttpError(401, 'bad_jwt', 'JWT could not be verified', { message: 'JWT could not be verified' })
+      throw new HttpError(401, 'bad_jwt', 'JWT could not be verified', {
+        message: 'JWT could not be verified',
+      })
     }
   }
 }
@@ -38,7 +40,8 @@ export function requestAuthenticator(keys: HostKeys) {
       })
     }
     const header = req.headers.get('authorization')
-    const bearer = header && /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '').trim() : null
+    const bearer =
+      header && /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '').trim() : null
     const claims = await verifyToken(bearer || apikey)
     const role = claims.role
     if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) {

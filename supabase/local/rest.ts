@@ -50,7 +50,12 @@ export function pgStatus(code: string, role: RequestAuth['role']): number {
   if (['08', '53'].includes(cls)) return 503
   if (['0L', '0P', '28'].includes(cls)) return 403
   if (cls === '54') return 413
-  if (['09', '25', '2D', '38', '39', '3B', '40', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(cls)) return 500
+  if (
+    ['09', '25', '2D', '38', '39', '3B', '40', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(
+      cls,
+    )
+  )
+    return 500
   return 400
 }
 
@@ -78,15 +83,28 @@ function restError(error: unknown): Response {
     case 'bad_jwt':
       return pgrst(401, { code: 'PGRST301', message: error.message }).toResponse()
     case 'invalid_json':
-      return pgrst(400, { code: 'PGRST102', message: 'Empty or invalid json', details: error.message }).toResponse()
+      return pgrst(400, {
+        code: 'PGRST102',
+        message: 'Empty or invalid json',
+        details: error.message,
+      }).toResponse()
     case 'payload_too_large':
-      return pgrst(413, { code: 'PGRST102', message: 'Request body too large', details: error.message }).toResponse()
+      return pgrst(413, {
+        code: 'PGRST102',
+        message: 'Request body too large',
+        details: error.message,
+      }).toResponse()
     default:
       return error.toResponse()
   }
 }
 
-async function findCandidates(tx: Queryable, fn: string, keys: string[], body: unknown): Promise<Candidate[]> {
+async function findCandidates(
+  tx: Queryable,
+  fn: string,
+  keys: string[],
+  body: unknown,
+): Promise<Candidate[]> {
   const rows = await tx.query<FunctionInfo>(
     `select p.proretset as retset, format_type(p.prorettype, null) as rettype,
             t.typrelid <> 0 as composite, p.pronargs::int as nargs, p.pronargdefaults::int as ndefaults,
@@ -106,7 +124,8 @@ async function findCandidates(tx: Queryable, fn: string, keys: string[], body: u
       ? info.argnames.filter((_, i) => ['i', 'b', 'v'].includes(info.argmodes[i]!))
       : info.argnames.slice(0, info.nargs)
     const inputs = info.argtypes.map((type, i) => ({ name: names[i] ?? '', type }))
-    const single = inputs.length === 1 && inputs[0]!.name === '' && ['json', 'jsonb'].includes(inputs[0]!.type)
+    const single =
+      inputs.length === 1 && inputs[0]!.name === '' && ['json', 'jsonb'].includes(inputs[0]!.type)
     if (single && body !== undefined) {
       out.push({ info, inputs, wholeBody: true })
       continue
@@ -148,7 +167,10 @@ async function handleRpc(c: Context, deps: HostDeps): Promise<Response> {
   const readOnly = method === 'GET' || method === 'HEAD'
   const profile = req.headers.get(readOnly ? 'accept-profile' : 'content-profile')
   if (profile && profile !== 'public') {
-    throw pgrst(406, { code: 'PGRST106', message: 'The schema must be one of the following: public' })
+    throw pgrst(406, {
+      code: 'PGRST106',
+      message: 'The schema must be one of the following: public',
+    })
   }
   const fn = c.req.param('fn') ?? ''
   const url = new URL(req.url)
@@ -158,13 +180,19 @@ async function handleRpc(c: Context, deps: HostDeps): Promise<Response> {
     for (const [k, v] of url.searchParams) if (k !== 'apikey' && k !== 'select') args[k] = v
   } else {
     rawBody = await readJson(req)
-    if (rawBody !== undefined && (typeof rawBody !== 'object' || rawBody === null || Array.isArray(rawBody))) {
+    if (
+      rawBody !== undefined &&
+      (typeof rawBody !== 'object' || rawBody === null || Array.isArray(rawBody))
+    ) {
       throw pgrst(400, { code: 'PGRST102', message: 'Function arguments must be a JSON object' })
     }
     args = (rawBody as Record<string, unknown> | undefined) ?? {}
     const filters = [...url.searchParams.keys()].filter((k) => k !== 'select' && k !== 'apikey')
     if (filters.length) {
-      throw pgrst(400, { code: 'PGRST100', message: `Filters on function results are not supported here: ${filters.join(', ')}` })
+      throw pgrst(400, {
+        code: 'PGRST100',
+        message: `Filters on function results are not supported here: ${filters.join(', ')}`,
+      })
     }
   }
   const keys = Object.keys(args).sort()
@@ -205,7 +233,9 @@ async function handleRpc(c: Context, deps: HostDeps): Promise<Response> {
         })
       }
       const { sql, kind } = callSql(fn, candidates[0]!)
-      const params = sql.includes('$1') ? [JSON.stringify(candidates[0]!.wholeBody ? rawBody : args)] : []
+      const params = sql.includes('$1')
+        ? [JSON.stringify(candidates[0]!.wholeBody ? rawBody : args)]
+        : []
       const [row] = await tx.query<{ body?: string }>(sql, params)
       return { kind, body: row?.body ?? 'null' }
     })
@@ -219,7 +249,9 @@ async function handleRpc(c: Context, deps: HostDeps): Promise<Response> {
   const extra: Record<string, string> = {}
   if (result.kind === 'set') {
     const rows = JSON.parse(body) as unknown[]
-    extra['content-range'] = rows.length ? `0-${rows.length - 1}/${countOf(req, rows.length)}` : `*/${countOf(req, 0)}`
+    extra['content-range'] = rows.length
+      ? `0-${rows.length - 1}/${countOf(req, rows.length)}`
+      : `*/${countOf(req, 0)}`
     if (accept.includes('application/vnd.pgrst.object+json')) {
       if (rows.length !== 1) {
         throw pgrst(406, {

@@ -27,7 +27,9 @@ export async function seedFiles(dir: string = supabaseDir): Promise<string[]> {
 
 /** Seeds when no account exists yet; returns whether it did. */
 export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<boolean> {
-  const [row] = await db.query<{ empty: boolean }>('select not exists (select 1 from auth.users) as empty')
+  const [row] = await db.query<{ empty: boolean }>(
+    'select not exists (select 1 from auth.users) as empty',
+  )
   if (!row?.empty) return false
   await seed(db, options)
   return true

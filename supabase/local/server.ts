@@ -115,17 +115,45 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
         origin: '*',
         allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
         allowHeaders: [
-          'authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version',
-          'prefer', 'accept-profile', 'content-profile', 'range', 'x-upsert', 'cache-control',
-          'x-retry-count', 'x-region',
+          'authorization',
+          'apikey',
+          'content-type',
+          'x-client-info',
+          'x-supabase-api-version',
+          'prefer',
+          'accept-profile',
+          'content-profile',
+          'range',
+          'x-upsert',
+          'cache-control',
+          'x-retry-count',
+          'x-region',
         ],
-        exposeHeaders: ['content-range', 'content-length', 'x-total-count', 'link', 'x-supabase-api-version', 'x-sb-error-code', 'etag'],
+        exposeHeaders: [
+          'content-range',
+          'content-length',
+          'x-total-count',
+          'link',
+          'x-supabase-api-version',
+          'x-sb-error-code',
+          'etag',
+        ],
         maxAge: 3600,
       }),
     )
-    app.route('/auth/v1', authRoutes(deps, { mailFrom: options.mailFrom ?? 'Learning Centre <no-reply@localhost>' }))
+    app.route(
+      '/auth/v1',
+      authRoutes(deps, { mailFrom: options.mailFrom ?? 'Learning Centre <no-reply@localhost>' }),
+    )
     app.route('/rest/v1', restRoutes(deps))
-    if (modules.storage) app.route('/storage/v1', modules.storage({ ...deps, dataDir: options.memory || options.databaseUrl ? undefined : dataDir }))
+    if (modules.storage)
+      app.route(
+        '/storage/v1',
+        modules.storage({
+          ...deps,
+          dataDir: options.memory || options.databaseUrl ? undefined : dataDir,
+        }),
+      )
     if (modules.functions) app.route('/functions/v1', modules.functions(deps))
     app.on(['GET', 'HEAD'], '/*', staticHandler(options.distDir ?? 'dist'))
     app.onError((error, c) => {
@@ -136,7 +164,12 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     const hostname = options.host ?? '127.0.0.1'
     server = await listen(app, options.port ?? 0, hostname)
     const { port } = server.address() as AddressInfo
-    const shown = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname.includes(':') ? `[${hostname}]` : hostname
+    const shown =
+      hostname === '0.0.0.0' || hostname === '::'
+        ? 'localhost'
+        : hostname.includes(':')
+          ? `[${hostname}]`
+          : hostname
     deps.url = `http://${shown}:${port}`
     deps.siteUrl ||= deps.url
     if (modules.realtime) closers.push(modules.realtime(server, deps))
@@ -163,7 +196,8 @@ async function shutdown(server: Server | undefined, closers: Closable[], db: Db)
   const closed = server
     ? new Promise<void>((resolvePromise) => server.close(() => resolvePromise()))
     : Promise.resolve()
-  for (const closer of closers.reverse()) await closer.close().catch((e: unknown) => console.error('[host]', e))
+  for (const closer of closers.reverse())
+    await closer.close().catch((e: unknown) => console.error('[host]', e))
   server?.closeIdleConnections()
   const force = setTimeout(() => server?.closeAllConnections(), 2000)
   await closed

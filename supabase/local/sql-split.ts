@@ -72,5 +72,10 @@ function skipQuoted(sql: string, from: number, quote: string): number {
 }
 
 function isOnlyComments(text: string): boolean {
-  return text.replace(/--[^\n]*/g, '').replace(/\/\*[\s\S]*?\*\//g, '').trim() === ''
+  return (
+    text
+      .replace(/--[^\n]*/g, '')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .trim() === ''
+  )
 }

@@ -63,7 +63,11 @@ describe('serving the built app', () => {
   })
 
   it('never serves files outside the app folder', async () => {
-    for (const path of ['/%2e%2e/%2e%2e/etc/passwd', '/..%2fpackage.json', '/assets/%2e%2e/%2e%2e/x']) {
+    for (const path of [
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/..%2fpackage.json',
+      '/assets/%2e%2e/%2e%2e/x',
+    ]) {
       const res = await app.request(path)
       expect(res.status, path).toBe(404)
     }

@@ -31,7 +31,8 @@ const TYPES: Record<string, string> = {
 }
 
 // Files whose name must stay stable across builds: browsers must ask every time.
-const ALWAYS_REVALIDATE = /(^|\/)(index\.html|sw\.js|registerSW\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/
+const ALWAYS_REVALIDATE =
+  /(^|\/)(index\.html|sw\.js|registerSW\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/
 // Vite's output names carry a content hash (name-abc123XY.js): safe to cache forever.
 const HASHED = /(^|\/)assets\/.+[-.][\w-]{8,}\.\w+$/
 
@@ -70,7 +71,10 @@ async function send(c: Context, full: string, mtimeMs: number, size: number, rel
   if (relative.endsWith('sw.js')) headers['service-worker-allowed'] = '/'
   if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers })
   const body = c.req.method === 'HEAD' ? null : await readFile(full)
-  return new Response(body, { status: 200, headers: { ...headers, 'content-length': String(size) } })
+  return new Response(body, {
+    status: 200,
+    headers: { ...headers, 'content-length': String(size) },
+  })
 }
 
 export function staticHandler(distDir: string) {

@@ -1,6 +1,10 @@
 // A local host on a fresh database of a test target, with supabase-js clients configured the way
 // Node 20 needs them (ws for Realtime, no session storage, no automatic refresh).
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js'
+import {
+  createClient,
+  type SupabaseClient,
+  type SupabaseClientOptions,
+} from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import type { Db } from '../../supabase/local/db.ts'
 import { startHost, type HostOptions } from '../../supabase/local/server.ts'
@@ -44,7 +48,12 @@ export async function startTestHost(args: {
   const make = (key: string, options: SupabaseClientOptions<'public'> = {}) => {
     const client = createClient(host.url, key, {
       ...options,
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, ...options.auth },
+      auth: {
+        persistSession: false,
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
+        ...options.auth,
+      },
       realtime: { transport: WebSocket as never, ...options.realtime },
     })
     clients.push(client)

@@ -65,7 +65,11 @@ describe.each(testDatabases())('bad input on $name', (target) => {
 
   it('refuses bodies over 1 MB before reading them whole', async () => {
     const before = await userCount()
-    const huge = JSON.stringify({ email: 'big@parents.test', password: 'long-enough-1', data: { blob: 'x'.repeat(1_100_000) } })
+    const huge = JSON.stringify({
+      email: 'big@parents.test',
+      password: 'long-enough-1',
+      data: { blob: 'x'.repeat(1_100_000) },
+    })
     const auth = await post('/auth/v1/signup', huge)
     expect(auth.status).toBe(413)
     expect(await auth.json()).toMatchObject({ code: 'request_too_large' })
@@ -94,7 +98,9 @@ describe.each(testDatabases())('bad input on $name', (target) => {
     expect(res.status).toBe(404)
     const site = await host.client().rpc('get_website_data')
     expect(site.data).toMatchObject({ app_version: '1.0.54' })
-    const signIn = await host.client().auth.signInWithPassword({ email: 'admin@demo.school', password: 'demo-admin-1' })
+    const signIn = await host
+      .client()
+      .auth.signInWithPassword({ email: 'admin@demo.school', password: 'demo-admin-1' })
     expect(signIn.error).toBeNull()
   })
 })

@@ -21,10 +21,14 @@ interface Running {
 
 /** Starts `tsx supabase/local/main.ts` as its own process (node directly, so signals reach it). */
 async function startCli(args: string[], env: Record<string, string> = {}): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'supabase/local/main.ts', '--port', '0', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'supabase/local/main.ts', '--port', '0', ...args],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let out = ''
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
@@ -42,12 +46,21 @@ async function startCli(args: string[], env: Record<string, string> = {}): Promi
     void exited.then((code) => reject(new Error(`exited with ${code}:\n${out}`)))
   })
   const key = (name: string) => new RegExp(`${name} key\\s+(\\S+)`).exec(out)![1]!
-  return { child, url, anonKey: key('anon'), serviceRoleKey: key('service_role'), output: () => out, exited }
+  return {
+    child,
+    url,
+    anonKey: key('anon'),
+    serviceRoleKey: key('service_role'),
+    output: () => out,
+    exited,
+  }
 }
 
 // A request cut off by the kill is answered as "unavailable" instead of being logged by supabase-js.
 const quietFetch: typeof fetch = (input, init) =>
-  fetch(input, init).catch(() => new Response(JSON.stringify({ msg: 'host went away' }), { status: 503 }))
+  fetch(input, init).catch(
+    () => new Response(JSON.stringify({ msg: 'host went away' }), { status: 503 }),
+  )
 
 const clientFor = (url: string, key: string) =>
   createClient(url, key, {
@@ -85,7 +98,10 @@ describe.each(testDatabases())('the start-up command on $name', (target) => {
     expect(banner).toContain(`Learning centre app   ${first.url}`)
 
     const person = clientFor(first.url, first.anonKey)
-    const signIn = await person.auth.signInWithPassword({ email: 'admin@demo.school', password: 'demo-admin-1' })
+    const signIn = await person.auth.signInWithPassword({
+      email: 'admin@demo.school',
+      password: 'demo-admin-1',
+    })
     expect(signIn.error).toBeNull()
 
     // Three writers create accounts until the process is killed; every answered write must
@@ -96,7 +112,11 @@ describe.each(testDatabases())('the start-up command on $name', (target) => {
     const writers = [0, 1, 2].map(async (w) => {
       for (let i = 0; !stop; i++) {
         const email = `killed-${w}-${i}@parents.test`
-        const { error } = await service.auth.admin.createUser({ email, password: 'survives-1', email_confirm: true })
+        const { error } = await service.auth.admin.createUser({
+          email,
+          password: 'survives-1',
+          email_confirm: true,
+        })
         if (error) return
         acknowledged.push(email)
       }

@@ -40,7 +40,10 @@ describe.each(testDatabases())('rpc on $name', (target) => {
     for (const label of ['admin', 'guardian', 'blocked', 'facilitator']) {
       const client = host.client()
       const a = account(label)
-      const { error } = await client.auth.signInWithPassword({ email: a.email, password: a.password })
+      const { error } = await client.auth.signInWithPassword({
+        email: a.email,
+        password: a.password,
+      })
       if (error) throw error
       signedIn[label] = client
     }
@@ -52,7 +55,10 @@ describe.each(testDatabases())('rpc on $name', (target) => {
     expect(site.error).toBeNull()
     expect(site.data).toMatchObject({ id: 'website', app_version: '1.0.54' })
     const members = await visitor.rpc('my_member')
-    expect(members.error).toMatchObject({ code: '42501', message: 'permission denied for function my_member' })
+    expect(members.error).toMatchObject({
+      code: '42501',
+      message: 'permission denied for function my_member',
+    })
     expect(members.status).toBe(401)
   })
 
@@ -61,9 +67,15 @@ describe.each(testDatabases())('rpc on $name', (target) => {
     const own = await signedIn.guardian!.rpc('list_members')
     expect(own.data?.map((m: { id: string }) => m.id)).toEqual([guardian.id])
     const mine = await signedIn.guardian!.rpc('my_member').single()
-    expect(mine.data).toMatchObject({ id: guardian.id, role: 'guardian', family_token: guardian.familyToken })
+    expect(mine.data).toMatchObject({
+      id: guardian.id,
+      role: 'guardian',
+      family_token: guardian.familyToken,
+    })
 
-    const [{ n }] = (await host.db.query<{ n: number }>('select count(*)::int as n from public.members')) as [{ n: number }]
+    const [{ n }] = (await host.db.query<{ n: number }>(
+      'select count(*)::int as n from public.members',
+    )) as [{ n: number }]
     const page = await signedIn.admin!.rpc('list_members')
     expect(page.data).toHaveLength(Math.min(n, 15))
     const all = await signedIn.admin!.rpc('list_members', { page_size: 100 })
@@ -74,24 +86,41 @@ describe.each(testDatabases())('rpc on $name', (target) => {
   })
 
   it('passes named arguments with defaults and casts, by POST and by GET', async () => {
-    const guardians = await signedIn.admin!.rpc('list_members', { role_filter: 'guardian', page_size: 100 })
-    const expected = await host.db.query<{ email: string }>(`select email from public.members where role = 'guardian' order by email`)
-    expect(guardians.data?.map((m: { email: string }) => m.email).sort()).toEqual(expected.map((r) => r.email))
+    const guardians = await signedIn.admin!.rpc('list_members', {
+      role_filter: 'guardian',
+      page_size: 100,
+    })
+    const expected = await host.db.query<{ email: string }>(
+      `select email from public.members where role = 'guardian' order by email`,
+    )
+    expect(guardians.data?.map((m: { email: string }) => m.email).sort()).toEqual(
+      expected.map((r) => r.email),
+    )
     expect(expected.map((r) => r.email)).toEqual(
       expect.arrayContaining(demoAccounts.filter((a) => a.role === 'guardian').map((a) => a.email)),
     )
-    const paged = await signedIn.admin!.rpc('list_members', { page_size: 5, page_offset: 5 }, { get: true })
+    const paged = await signedIn.admin!.rpc(
+      'list_members',
+      { page_size: 5, page_offset: 5 },
+      { get: true },
+    )
     expect(paged.error).toBeNull()
     expect(paged.data).toHaveLength(5)
     expect((await visitor.rpc('t_echo', { say: 'ab', times: 3 })).data).toBe('ababab')
     expect((await visitor.rpc('t_echo', { say: 'ok' }, { get: true })).data).toBe('ok')
-    const json = await visitor.rpc('t_json', { doc: { nested: [1, { x: null }] }, tags: ['a', 'b'] })
+    const json = await visitor.rpc('t_json', {
+      doc: { nested: [1, { x: null }] },
+      tags: ['a', 'b'],
+    })
     expect(json.data).toEqual({ doc: { nested: [1, { x: null }] }, tags: ['a', 'b'] })
   })
 
   it('answers in PostgREST shapes: scalar, set, table, void, single object', async () => {
     expect((await visitor.rpc('t_numbers', { upto: 3 })).data).toEqual([1, 2, 3])
-    expect((await visitor.rpc('t_pairs')).data).toEqual([{ k: 'a', v: 1 }, { k: 'b', v: 2 }])
+    expect((await visitor.rpc('t_pairs')).data).toEqual([
+      { k: 'a', v: 1 },
+      { k: 'b', v: 2 },
+    ])
     const nothing = await visitor.rpc('t_nothing')
     expect(nothing).toMatchObject({ error: null, data: null, status: 204 })
     expect((await visitor.rpc('t_numbers', { upto: 1 }).single()).data).toBe(1)
@@ -102,19 +131,40 @@ describe.each(testDatabases())('rpc on $name', (target) => {
   })
 
   it('maps database errors to the codes and statuses supabase-js expects', async () => {
-    const cases: [Promise<{ error: unknown; status: number }>, number, Record<string, unknown>][] = [
+    const cases: [
+      PromiseLike<{ error: unknown; status: number }>,
+      number,
+      Record<string, unknown>,
+    ][] = [
       [visitor.rpc('no_such_function'), 404, { code: 'PGRST202' }],
       [visitor.rpc('t_echo', { wrong_name: 'x' }), 404, { code: 'PGRST202' }],
       [visitor.rpc('t_echo', { say: 'x', times: 'many' }), 400, { code: '22P02' }],
-      [visitor.rpc('t_refuse'), 409, { code: 'PT409', message: 'Fees are closed', details: 'closed until June' }],
-      [signedIn.blocked!.rpc('record_sign_in'), 403, { code: '42501', message: 'Your account has been temporarily disabled.' }],
-      [host.serviceClient().rpc('record_sign_in'), 400, { code: 'P0001', message: 'This email is not registered with us.' }],
+      [
+        visitor.rpc('t_refuse'),
+        409,
+        { code: 'PT409', message: 'Fees are closed', details: 'closed until June' },
+      ],
+      [
+        signedIn.blocked!.rpc('record_sign_in'),
+        403,
+        { code: '42501', message: 'Your account has been temporarily disabled.' },
+      ],
+      [
+        host.serviceClient().rpc('record_sign_in'),
+        400,
+        { code: 'P0001', message: 'This email is not registered with us.' },
+      ],
       [signedIn.admin!.rpc('record_sign_in', {}, { get: true }), 405, { code: '25006' }],
     ]
     for (const [call, status, error] of cases) {
       const result = await call
       expect(result.error).toMatchObject(error)
-      expect(Object.keys(result.error as object).sort()).toEqual(['code', 'details', 'hint', 'message'])
+      expect(Object.keys(result.error as object).sort()).toEqual([
+        'code',
+        'details',
+        'hint',
+        'message',
+      ])
       expect(result.status).toBe(status)
     }
     expect((await visitor.rpc('t_insert', { k: 'once' })).error).toBeNull()
@@ -140,7 +190,8 @@ describe.each(testDatabases())('rpc on $name', (target) => {
   })
 
   it('serves the public schema only, and functions only', async () => {
-    const privateSchema = host.client({ db: { schema: 'app' } })
+    // The typed client only knows 'public'; asking for another schema is the point here.
+    const privateSchema = host.client({ db: { schema: 'app' as 'public' } })
     const helper = await privateSchema.rpc('is_admin')
     expect(helper.error).toMatchObject({ code: 'PGRST106' })
     expect(helper.status).toBe(406)

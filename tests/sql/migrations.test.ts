@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDb, type Db } from '../../supabase/local/db.ts'
+import { runAccessTokenHook } from '../../supabase/local/auth/tokens.ts'
 import { migrate } from '../../supabase/local/migrate.ts'
 import { testDatabases, type FreshDatabase } from '../helpers/test-db.ts'
 
@@ -57,7 +58,9 @@ describe.each(testDatabases())('migrations on $name', (target) => {
       join(dir, '99990101000001_broken.sql'),
       'create table public.runner_broken (id int);\nselect 1 / 0;',
     )
-    await expect(migrate(db, { migrationsDir: dir })).rejects.toThrow(/99990101000001_broken\.sql.*division by zero/)
+    await expect(migrate(db, { migrationsDir: dir })).rejects.toThrow(
+      /99990101000001_broken\.sql.*division by zero/,
+    )
     const [state] = await db.query<{ ok: boolean; broken: boolean; recorded: string[] }>(
       `select to_regclass('public.runner_ok') is not null as ok,
               to_regclass('public.runner_broken') is not null as broken,
@@ -83,6 +86,11 @@ describe.each(testDatabases())('a Supabase database on $name', (target) => {
                 to_regprocedure('auth.uid()') is not null as uid`,
       )
       expect(row).toEqual({ marker: false, uid: false })
+      // Without the access token hook the host issues Supabase's standard claims unchanged.
+      const claims = { sub: 'x', role: 'authenticated', aud: 'authenticated' }
+      expect(
+        await runAccessTokenHook(db, '00000000-0000-4000-a000-000000000001', claims, 'password'),
+      ).toBe(claims)
     } finally {
       await db.close()
       await database.drop()

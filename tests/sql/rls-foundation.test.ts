@@ -2,7 +2,11 @@
 // or `anon` (never as the owner, who bypasses RLS), allow and deny.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db, Queryable } from '../../supabase/local/db.ts'
-import { demoAccounts, demoFacilitators, type DemoAccount } from '../../supabase/local/demo-accounts.ts'
+import {
+  demoAccounts,
+  demoFacilitators,
+  type DemoAccount,
+} from '../../supabase/local/demo-accounts.ts'
 import { asUser, claimsOf, testDatabases } from '../helpers/test-db.ts'
 
 const by = (label: string): DemoAccount => {
@@ -42,25 +46,36 @@ describe.each(testDatabases())('foundation RLS on $name', (target) => {
   })
 
   describe('members', () => {
-    it.each(nonAdmins.map((a) => [a.label, a] as const))('%s reads only their own record', async (_l, account) => {
-      const rows = await as(db, account, (tx) => tx.query<{ id: string }>('select id from public.members'))
-      expect(ids(rows)).toEqual([account.id])
-    })
+    it.each(nonAdmins.map((a) => [a.label, a] as const))(
+      '%s reads only their own record',
+      async (_l, account) => {
+        const rows = await as(db, account, (tx) =>
+          tx.query<{ id: string }>('select id from public.members'),
+        )
+        expect(ids(rows)).toEqual([account.id])
+      },
+    )
 
     it('a blocked member still reads their own record (so the app can say why) and nothing else', async () => {
-      const rows = await as(db, blocked, (tx) => tx.query<{ id: string }>('select id from public.members'))
+      const rows = await as(db, blocked, (tx) =>
+        tx.query<{ id: string }>('select id from public.members'),
+      )
       expect(ids(rows)).toEqual([blocked.id])
     })
 
     it('an admin reads every member', async () => {
-      const rows = await as(db, admin, (tx) => tx.query<{ id: string }>('select id from public.members'))
+      const rows = await as(db, admin, (tx) =>
+        tx.query<{ id: string }>('select id from public.members'),
+      )
       const all = await db.query<{ id: string }>('select id from public.members')
       expect(ids(rows)).toEqual(ids(all))
       expect(ids(rows)).toEqual(expect.arrayContaining(ids(demoAccounts)))
     })
 
     it('a visitor cannot read members at all', async () => {
-      await expect(as(db, null, (tx) => tx.query('select id from public.members'))).rejects.toMatchObject({ code: '42501' })
+      await expect(
+        as(db, null, (tx) => tx.query('select id from public.members')),
+      ).rejects.toMatchObject({ code: '42501' })
     })
 
     it('an admin blocks a member and changes roles and flags', async () => {
@@ -73,12 +88,18 @@ describe.each(testDatabases())('foundation RLS on $name', (target) => {
       expect(rows).toEqual([{ status: 'blocked', extra: 'pf' }])
     })
 
-    it.each(nonAdmins.map((a) => [a.label, a] as const))('%s cannot change any role, not even their own', async (_l, account) => {
-      const rows = await as(db, account, (tx) =>
-        tx.query(`update public.members set role = 'admin' where id in ($1, $2) returning id`, [account.id, guardian.id]),
-      )
-      expect(rows).toEqual([])
-    })
+    it.each(nonAdmins.map((a) => [a.label, a] as const))(
+      '%s cannot change any role, not even their own',
+      async (_l, account) => {
+        const rows = await as(db, account, (tx) =>
+          tx.query(`update public.members set role = 'admin' where id in ($1, $2) returning id`, [
+            account.id,
+            guardian.id,
+          ]),
+        )
+        expect(rows).toEqual([])
+      },
+    )
 
     it('nobody writes e-mail, counters or creates and deletes members through the API', async () => {
       for (const sql of [
@@ -87,22 +108,34 @@ describe.each(testDatabases())('foundation RLS on $name', (target) => {
         `insert into public.members (id, email) values ('${admin.id}', 'a@b.c')`,
         `delete from public.members where id = '${guardian.id}'`,
       ]) {
-        await expect(as(db, admin, (tx) => tx.query(sql)), sql).rejects.toMatchObject({ code: '42501' })
+        await expect(
+          as(db, admin, (tx) => tx.query(sql)),
+          sql,
+        ).rejects.toMatchObject({ code: '42501' })
       }
     })
   })
 
   describe('facilitators', () => {
-    it.each(verified.map((a) => [a.label, a] as const))('%s reads every facilitator', async (_l, account) => {
-      const rows = await as(db, account, (tx) => tx.query<{ id: string }>('select id from public.facilitators'))
-      const all = await db.query<{ id: string }>('select id from public.facilitators')
-      expect(ids(rows)).toEqual(ids(all))
-      expect(ids(rows)).toEqual(expect.arrayContaining(demoFacilitators.map((f) => f.id)))
-    })
+    it.each(verified.map((a) => [a.label, a] as const))(
+      '%s reads every facilitator',
+      async (_l, account) => {
+        const rows = await as(db, account, (tx) =>
+          tx.query<{ id: string }>('select id from public.facilitators'),
+        )
+        const all = await db.query<{ id: string }>('select id from public.facilitators')
+        expect(ids(rows)).toEqual(ids(all))
+        expect(ids(rows)).toEqual(expect.arrayContaining(demoFacilitators.map((f) => f.id)))
+      },
+    )
 
     it('a blocked member reads none, and a visitor is refused', async () => {
-      expect(await as(db, blocked, (tx) => tx.query('select id from public.facilitators'))).toEqual([])
-      await expect(as(db, null, (tx) => tx.query('select id from public.facilitators'))).rejects.toMatchObject({ code: '42501' })
+      expect(await as(db, blocked, (tx) => tx.query('select id from public.facilitators'))).toEqual(
+        [],
+      )
+      await expect(
+        as(db, null, (tx) => tx.query('select id from public.facilitators')),
+      ).rejects.toMatchObject({ code: '42501' })
     })
 
     it('an admin adds, edits and removes facilitators, and the edit is stamped', async () => {
@@ -114,7 +147,9 @@ describe.each(testDatabases())('foundation RLS on $name', (target) => {
           `update public.facilitators set name = 'Renamed' where id = $1 returning last_edited_by`,
           [demoFacilitators[0]!.id],
         )
-        const removed = await tx.query(`delete from public.facilitators where id = 'f-new' returning id`)
+        const removed = await tx.query(
+          `delete from public.facilitators where id = 'f-new' returning id`,
+        )
         return { added, edited, removed }
       })
       expect(result.added).toHaveLength(1)
@@ -125,7 +160,9 @@ describe.each(testDatabases())('foundation RLS on $name', (target) => {
     it('a facilitator admin (not a system admin) cannot add, edit or remove facilitators', async () => {
       const facilitatorAdmin = by('facilitator admin')
       await expect(
-        as(db, facilitatorAdmin, (tx) => tx.query(`insert into public.facilitators (id, name) values ('f-x', 'X')`)),
+        as(db, facilitatorAdmin, (tx) =>
+          tx.query(`insert into public.facilitators (id, name) values ('f-x', 'X')`),
+        ),
       ).rejects.toMatchObject({ code: '42501' })
       const changed = await as(db, facilitatorAdmin, async (tx) => [
         ...(await tx.query(`update public.facilitators set name = 'X' returning id`)),
@@ -137,18 +174,26 @@ describe.each(testDatabases())('foundation RLS on $name', (target) => {
 
   describe('login history', () => {
     it('a member reads their own sign-ins, an admin reads everyone’s', async () => {
-      const mine = await as(db, guardian, (tx) => tx.query<{ member_id: string }>('select member_id from public.login_history'))
+      const mine = await as(db, guardian, (tx) =>
+        tx.query<{ member_id: string }>('select member_id from public.login_history'),
+      )
       expect(new Set(mine.map((r) => r.member_id))).toEqual(new Set([guardian.id]))
       expect(mine.length).toBeGreaterThanOrEqual(2)
-      const facilitatorRows = await as(db, facilitator, (tx) => tx.query<{ member_id: string }>('select member_id from public.login_history'))
+      const facilitatorRows = await as(db, facilitator, (tx) =>
+        tx.query<{ member_id: string }>('select member_id from public.login_history'),
+      )
       expect(facilitatorRows.filter((r) => r.member_id !== facilitator.id)).toEqual([])
       const all = await db.query('select 1 from public.login_history')
-      expect(await as(db, admin, (tx) => tx.query('select 1 from public.login_history'))).toHaveLength(all.length)
+      expect(
+        await as(db, admin, (tx) => tx.query('select 1 from public.login_history')),
+      ).toHaveLength(all.length)
     })
 
     it('nobody writes login history directly', async () => {
       await expect(
-        as(db, guardian, (tx) => tx.query(`insert into public.login_history (member_id) values ('${guardian.id}')`)),
+        as(db, guardian, (tx) =>
+          tx.query(`insert into public.login_history (member_id) values ('${guardian.id}')`),
+        ),
       ).rejects.toMatchObject({ code: '42501' })
     })
   })
@@ -156,30 +201,50 @@ describe.each(testDatabases())('foundation RLS on $name', (target) => {
   describe('shared settings', () => {
     it('members who are not blocked read the page size (15 by default)', async () => {
       for (const account of verified) {
-        const rows = await as(db, account, (tx) => tx.query('select pagination_limit from public.app_settings'))
+        const rows = await as(db, account, (tx) =>
+          tx.query('select pagination_limit from public.app_settings'),
+        )
         expect(rows, account.label).toEqual([{ pagination_limit: 15 }])
       }
-      expect(await as(db, blocked, (tx) => tx.query('select 1 from public.app_settings'))).toEqual([])
+      expect(await as(db, blocked, (tx) => tx.query('select 1 from public.app_settings'))).toEqual(
+        [],
+      )
     })
 
     it('an admin changes the page size within 5 to 100; others cannot; counters stay server-side', async () => {
-      expect(await as(db, admin, (tx) => tx.query('update public.app_settings set pagination_limit = 20 returning id'))).toHaveLength(1)
-      await expect(as(db, admin, (tx) => tx.query('update public.app_settings set pagination_limit = 500'))).rejects.toMatchObject({
+      expect(
+        await as(db, admin, (tx) =>
+          tx.query('update public.app_settings set pagination_limit = 20 returning id'),
+        ),
+      ).toHaveLength(1)
+      await expect(
+        as(db, admin, (tx) => tx.query('update public.app_settings set pagination_limit = 500')),
+      ).rejects.toMatchObject({
         code: '23514',
       })
-      await expect(as(db, admin, (tx) => tx.query(`update public.app_settings set counters = '{}'`))).rejects.toMatchObject({
+      await expect(
+        as(db, admin, (tx) => tx.query(`update public.app_settings set counters = '{}'`)),
+      ).rejects.toMatchObject({
         code: '42501',
       })
-      expect(await as(db, by('administration'), (tx) => tx.query('update public.app_settings set pagination_limit = 20 returning id'))).toEqual([])
+      expect(
+        await as(db, by('administration'), (tx) =>
+          tx.query('update public.app_settings set pagination_limit = 20 returning id'),
+        ),
+      ).toEqual([])
     })
   })
 
   describe('website data', () => {
     it('everyone reads the published version through get_website_data(), nobody reads the table', async () => {
       for (const account of [null, guardian, admin]) {
-        const rows = await as(db, account, (tx) => tx.query<{ app_version: string }>('select app_version from public.get_website_data()'))
+        const rows = await as(db, account, (tx) =>
+          tx.query<{ app_version: string }>('select app_version from public.get_website_data()'),
+        )
         expect(rows).toEqual([{ app_version: '1.0.54' }])
-        await expect(as(db, account, (tx) => tx.query('select * from public.website_data'))).rejects.toMatchObject({ code: '42501' })
+        await expect(
+          as(db, account, (tx) => tx.query('select * from public.website_data')),
+        ).rejects.toMatchObject({ code: '42501' })
       }
     })
   })
@@ -188,14 +253,31 @@ describe.each(testDatabases())('foundation RLS on $name', (target) => {
     it('admins read and dismiss; others see nothing and dismiss nothing', async () => {
       const all = await db.query(`select 1 from public.${table}`)
       expect(all.length).toBeGreaterThanOrEqual(1)
-      expect(await as(db, admin, (tx) => tx.query(`select source from public.${table}`))).toHaveLength(all.length)
-      expect(await as(db, admin, (tx) => tx.query(`update public.${table} set dismissed_at = now() returning id`))).toHaveLength(all.length)
+      expect(
+        await as(db, admin, (tx) => tx.query(`select source from public.${table}`)),
+      ).toHaveLength(all.length)
+      expect(
+        await as(db, admin, (tx) =>
+          tx.query(`update public.${table} set dismissed_at = now() returning id`),
+        ),
+      ).toHaveLength(all.length)
       for (const account of nonAdmins) {
-        expect(await as(db, account, (tx) => tx.query(`select 1 from public.${table}`)), account.label).toEqual([])
-        expect(await as(db, account, (tx) => tx.query(`update public.${table} set dismissed_at = now() returning id`))).toEqual([])
+        expect(
+          await as(db, account, (tx) => tx.query(`select 1 from public.${table}`)),
+          account.label,
+        ).toEqual([])
+        expect(
+          await as(db, account, (tx) =>
+            tx.query(`update public.${table} set dismissed_at = now() returning id`),
+          ),
+        ).toEqual([])
       }
-      await expect(as(db, admin, (tx) => tx.query(`update public.${table} set message = 'x'`))).rejects.toMatchObject({ code: '42501' })
-      await expect(as(db, null, (tx) => tx.query(`select 1 from public.${table}`))).rejects.toMatchObject({ code: '42501' })
+      await expect(
+        as(db, admin, (tx) => tx.query(`update public.${table} set message = 'x'`)),
+      ).rejects.toMatchObject({ code: '42501' })
+      await expect(
+        as(db, null, (tx) => tx.query(`select 1 from public.${table}`)),
+      ).rejects.toMatchObject({ code: '42501' })
     })
   })
 
@@ -210,17 +292,34 @@ describe.each(testDatabases())('foundation RLS on $name', (target) => {
             and p.oid in (select objid from pg_depend where deptype = 'e') is not true
           order by 1`,
       )
-      const table = Object.fromEntries(rows.map((r) => [r.fn, { anon: r.anon, authenticated: r.authenticated }]))
+      const table = Object.fromEntries(
+        rows.map((r) => [r.fn, { anon: r.anon, authenticated: r.authenticated }]),
+      )
       expect(table['get_website_data()']).toEqual({ anon: true, authenticated: true })
-      expect(table['custom_access_token_hook(jsonb)']).toEqual({ anon: false, authenticated: false })
+      expect(table['custom_access_token_hook(jsonb)']).toEqual({
+        anon: false,
+        authenticated: false,
+      })
       expect(table['my_member()']).toEqual({ anon: false, authenticated: true })
       expect(table['app.is_admin()']).toEqual({ anon: false, authenticated: true })
       expect(table['app.touch_member()']).toEqual({ anon: false, authenticated: false })
       const foundation = [
-        'custom_access_token_hook(jsonb)', 'get_website_data()', 'my_member()', 'record_sign_in(text)',
-        'list_members(text,text,integer,integer)', 'app.member_id()', 'app.role()', 'app.is_blocked()',
-        'app.is_admin()', 'app.is_staff()', 'app.is_facilitator()', 'app.is_facilitator_admin()',
-        'app.facilitator_id()', 'app.family_token()', 'app.touch_member()', 'app.touch_facilitator()',
+        'custom_access_token_hook(jsonb)',
+        'get_website_data()',
+        'my_member()',
+        'record_sign_in(text)',
+        'list_members(text,text,integer,integer)',
+        'app.member_id()',
+        'app.role()',
+        'app.is_blocked()',
+        'app.is_admin()',
+        'app.is_staff()',
+        'app.is_facilitator()',
+        'app.is_facilitator_admin()',
+        'app.facilitator_id()',
+        'app.family_token()',
+        'app.touch_member()',
+        'app.touch_facilitator()',
       ]
       expect(foundation.filter((fn) => !table[fn])).toEqual([])
       expect(foundation.filter((fn) => table[fn]!.anon)).toEqual(['get_website_data()'])

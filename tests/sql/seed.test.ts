@@ -3,7 +3,12 @@
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../supabase/local/db.ts'
-import { demoAccounts, demoFacilitators, seedPath, seedSql } from '../../supabase/local/demo-accounts.ts'
+import {
+  demoAccounts,
+  demoFacilitators,
+  seedPath,
+  seedSql,
+} from '../../supabase/local/demo-accounts.ts'
 import { testDatabases } from '../helpers/test-db.ts'
 
 it('supabase/seed.sql is up to date with supabase/local/demo-accounts.ts', async () => {
@@ -19,7 +24,13 @@ describe.each(testDatabases())('seeded demo centre on $name', (target) => {
 
   it('has every demo account with its printed password, role and confirmation state', async () => {
     for (const account of demoAccounts) {
-      const [row] = await db.query<{ ok: boolean; confirmed: boolean; role: string; status: string; extra: string | null }>(
+      const [row] = await db.query<{
+        ok: boolean
+        confirmed: boolean
+        role: string
+        status: string
+        extra: string | null
+      }>(
         `select u.encrypted_password = extensions.crypt($2, u.encrypted_password) as ok,
                 u.email_confirmed_at is not null as confirmed, m.role, m.status, m.extra
            from auth.users u join public.members m on m.id = u.id where u.email = $1`,

@@ -66,7 +66,10 @@ export async function requireUser(ctx: AuthContext, req: Request): Promise<Curre
   if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist')
   const sessionId = typeof auth.claims.session_id === 'string' ? auth.claims.session_id : null
   if (sessionId) {
-    const rows = await ctx.db.query('select 1 from auth.sessions where id = $1 and user_id = $2', [sessionId, user.id])
+    const rows = await ctx.db.query('select 1 from auth.sessions where id = $1 and user_id = $2', [
+      sessionId,
+      user.id,
+    ])
     if (rows.length === 0) {
       throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist')
     }

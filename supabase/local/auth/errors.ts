@@ -26,9 +26,14 @@ export const notFound = (code: string, msg: string) => new AuthError(404, code, 
 export const MIN_PASSWORD_LENGTH = 6
 
 export function weakPassword(): AuthError {
-  return new AuthError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
-    weak_password: { reasons: ['length'] },
-  })
+  return new AuthError(
+    422,
+    'weak_password',
+    `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
+    {
+      weak_password: { reasons: ['length'] },
+    },
+  )
 }
 
 /** Renders any error thrown by an auth route as Supabase Auth would answer it. */

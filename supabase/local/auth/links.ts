@@ -30,7 +30,9 @@ const SENT_COLUMN: Record<LinkType, string> = {
 }
 
 export function tokenHash(email: string, otp: string): string {
-  return createHash('sha224').update(email + otp).digest('hex')
+  return createHash('sha224')
+    .update(email + otp)
+    .digest('hex')
 }
 
 export interface IssuedLink {
@@ -39,7 +41,12 @@ export interface IssuedLink {
 }
 
 /** Stores a fresh code for `type`; `email` is the address the code is sent to. */
-export async function issueLink(tx: Queryable, userId: string, type: LinkType, email: string): Promise<IssuedLink> {
+export async function issueLink(
+  tx: Queryable,
+  userId: string,
+  type: LinkType,
+  email: string,
+): Promise<IssuedLink> {
   const otp = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const hashedToken = tokenHash(email, otp)
   await tx.query(
@@ -50,7 +57,12 @@ export async function issueLink(tx: Queryable, userId: string, type: LinkType, e
   return { otp, hashedToken }
 }
 
-export function actionLink(hostUrl: string, hashedToken: string, type: LinkType, redirectTo: string): string {
+export function actionLink(
+  hostUrl: string,
+  hashedToken: string,
+  type: LinkType,
+  redirectTo: string,
+): string {
   const params = new URLSearchParams({ token: hashedToken, type, redirect_to: redirectTo })
   return `${hostUrl}/auth/v1/verify?${params.toString()}`
 }
@@ -59,7 +71,11 @@ export function actionLink(hostUrl: string, hashedToken: string, type: LinkType,
  * Redirect targets must be on the site or the host itself (Supabase's allow list): anything
  * else falls back to the site URL, so links cannot send tokens to another site.
  */
-export function safeRedirect(candidate: string | null | undefined, siteUrl: string, hostUrl: string): string {
+export function safeRedirect(
+  candidate: string | null | undefined,
+  siteUrl: string,
+  hostUrl: string,
+): string {
   if (!candidate) return siteUrl
   try {
     const target = new URL(candidate)
@@ -136,11 +152,27 @@ async function applyLink(tx: Queryable, userId: string, kind: LinkType) {
 }
 
 const SUBJECTS: Record<LinkType, [string, string, string]> = {
-  signup: ['Confirm Your Signup', 'Confirm your signup', 'Follow this link to confirm your e-mail address:'],
-  invite: ['You have been invited', 'You have been invited', 'Follow this link to accept the invite and set up your account:'],
-  recovery: ['Reset Your Password', 'Reset your password', 'Follow this link to choose a new password:'],
+  signup: [
+    'Confirm Your Signup',
+    'Confirm your signup',
+    'Follow this link to confirm your e-mail address:',
+  ],
+  invite: [
+    'You have been invited',
+    'You have been invited',
+    'Follow this link to accept the invite and set up your account:',
+  ],
+  recovery: [
+    'Reset Your Password',
+    'Reset your password',
+    'Follow this link to choose a new password:',
+  ],
   magiclink: ['Your Magic Link', 'Your sign-in link', 'Follow this link to sign in:'],
-  email_change: ['Confirm Email Change', 'Confirm your new e-mail address', 'Follow this link to confirm the change of your e-mail address:'],
+  email_change: [
+    'Confirm Email Change',
+    'Confirm your new e-mail address',
+    'Follow this link to confirm the change of your e-mail address:',
+  ],
 }
 
 const escapeHtml = (s: string) =>

@@ -4,7 +4,14 @@ import type { Context, Hono } from 'hono'
 import { readJsonObject } from '../http.ts'
 import { requestMeta, type AuthContext } from './context.ts'
 import { badRequest } from './errors.ts'
-import { actionLink, consumeLink, issueLink, queueAuthMail, safeRedirect, type VerifyType } from './links.ts'
+import {
+  actionLink,
+  consumeLink,
+  issueLink,
+  queueAuthMail,
+  safeRedirect,
+  type VerifyType,
+} from './links.ts'
 import { refreshSession, startSession } from './tokens.ts'
 import {
   checkPassword,
@@ -17,29 +24,60 @@ import {
   userJson,
 } from './users.ts'
 
-const VERIFY_TYPES: VerifyType[] = ['signup', 'invite', 'recovery', 'magiclink', 'email_change', 'email']
+const VERIFY_TYPES: VerifyType[] = [
+  'signup',
+  'invite',
+  'recovery',
+  'magiclink',
+  'email_change',
+  'email',
+]
 
 function refusePkce(body: Record<string, unknown>) {
   if (body.code_challenge) {
-    throw badRequest('validation_failed', 'The PKCE flow is not supported by this server; use the implicit flow')
+    throw badRequest(
+      'validation_failed',
+      'The PKCE flow is not supported by this server; use the implicit flow',
+    )
   }
 }
 
 function metadataOf(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {}
 }
 
 export function publicAuthRoutes(app: Hono, ctx: AuthContext): void {
-  app.get('/health', (c) => c.json({ version: 'local', name: 'GoTrue', description: 'Local host auth' }))
+  app.get('/health', (c) =>
+    c.json({ version: 'local', name: 'GoTrue', description: 'Local host auth' }),
+  )
 
   app.get('/settings', async (c) => {
     await ctx.deps.authenticate(c.req.raw)
     return c.json({
       external: {
-        anonymous_users: false, apple: false, azure: false, bitbucket: false, discord: false,
-        email: true, facebook: false, figma: false, github: false, gitlab: false, google: false,
-        keycloak: false, linkedin_oidc: false, notion: false, phone: false, slack_oidc: false,
-        spotify: false, twitch: false, twitter: false, workos: false, zoom: false,
+        anonymous_users: false,
+        apple: false,
+        azure: false,
+        bitbucket: false,
+        discord: false,
+        email: true,
+        facebook: false,
+        figma: false,
+        github: false,
+        gitlab: false,
+        google: false,
+        keycloak: false,
+        linkedin_oidc: false,
+        notion: false,
+        phone: false,
+        slack_oidc: false,
+        spotify: false,
+        twitch: false,
+        twitter: false,
+        workos: false,
+        zoom: false,
       },
       disable_signup: false,
       mailer_autoconfirm: false,
@@ -64,7 +102,8 @@ export function publicAuthRoutes(app: Hono, ctx: AuthContext): void {
     await ctx.deps.authenticate(c.req.raw)
     const body = await readJsonObject(c.req.raw)
     refusePkce(body)
-    if (body.phone && !body.email) throw badRequest('phone_provider_disabled', 'Phone signups are disabled')
+    if (body.phone && !body.email)
+      throw badRequest('phone_provider_disabled', 'Phone signups are disabled')
     const email = normalizeEmail(body.email)
     const password = checkPassword(body.password)
     const redirectTo = safeRedirect(c.req.query('redirect_to'), ctx.siteUrl(), ctx.hostUrl())
@@ -80,10 +119,19 @@ export function publicAuthRoutes(app: Hono, ctx: AuthContext): void {
           `update auth.users set raw_user_meta_data = $2::jsonb,
                   encrypted_password = extensions.crypt($3, extensions.gen_salt('bf', 10)), updated_at = now()
             where id = $1`,
-          [user.id, JSON.stringify(mergeMetadata(user.raw_user_meta_data, metadataOf(body.data))), password],
+          [
+            user.id,
+            JSON.stringify(mergeMetadata(user.raw_user_meta_data, metadataOf(body.data))),
+            password,
+          ],
         )
       } else {
-        user = await createUser(tx, { email, password, confirmed: false, userMetadata: metadataOf(body.data) })
+        user = await createUser(tx, {
+          email,
+          password,
+          confirmed: false,
+          userMetadata: metadataOf(body.data),
+        })
       }
       const link = await issueLink(tx, user.id, 'signup', email)
       await queueAuthMail(tx, {
@@ -124,9 +172,19 @@ export function publicAuthRoutes(app: Hono, ctx: AuthContext): void {
         : typeof body.token === 'string' && body.token && typeof body.email === 'string'
           ? { email: normalizeEmail(body.email), otp: body.token.trim() }
           : null
-    if (!token) throw badRequest('validation_failed', 'Verify requires either a token_hash or an email and a token')
+    if (!token)
+      throw badRequest(
+        'validation_failed',
+        'Verify requires either a token_hash or an email and a token',
+      )
     const { user, type: kind } = await ctx.db.transaction((tx) => consumeLink(tx, type, token))
-    return c.json(await startSession(ctx, user, requestMeta(c, kind === 'signup' || kind === 'invite' ? 'otp' : kind)))
+    return c.json(
+      await startSession(
+        ctx,
+        user,
+        requestMeta(c, kind === 'signup' || kind === 'invite' ? 'otp' : kind),
+      ),
+    )
   })
 
   // The link in the e-mail: consume it and send the browser to the app with the session in the
@@ -138,7 +196,11 @@ export function publicAuthRoutes(app: Hono, ctx: AuthContext): void {
       const type = verifyType(c.req.query('type'))
       if (!hash) throw badRequest('validation_failed', 'token is required')
       const { user, type: kind } = await ctx.db.transaction((tx) => consumeLink(tx, type, { hash }))
-      const session = await startSession(ctx, user, requestMeta(c, kind === 'signup' || kind === 'invite' ? 'otp' : kind))
+      const session = await startSession(
+        ctx,
+        user,
+        requestMeta(c, kind === 'signup' || kind === 'invite' ? 'otp' : kind),
+      )
       const fragment = new URLSearchParams({
         access_token: session.access_token,
         expires_at: String(session.expires_at),
@@ -151,7 +213,8 @@ export function publicAuthRoutes(app: Hono, ctx: AuthContext): void {
     } catch (error) {
       const fragment = new URLSearchParams({
         error: 'access_denied',
-        error_code: (error as { code?: string }).code === 'otp_expired' ? 'otp_expired' : 'validation_failed',
+        error_code:
+          (error as { code?: string }).code === 'otp_expired' ? 'otp_expired' : 'validation_failed',
         error_description:
           (error as { code?: string }).code === 'otp_expired'
             ? 'Email link is invalid or has expired'
@@ -186,12 +249,14 @@ export function publicAuthRoutes(app: Hono, ctx: AuthContext): void {
 }
 
 function verifyType(value: unknown): VerifyType {
-  if (typeof value === 'string' && (VERIFY_TYPES as string[]).includes(value)) return value as VerifyType
+  if (typeof value === 'string' && (VERIFY_TYPES as string[]).includes(value))
+    return value as VerifyType
   throw badRequest('validation_failed', `Verify requires a verification type`)
 }
 
 async function passwordGrant(c: Context, ctx: AuthContext, body: Record<string, unknown>) {
-  if (body.phone && !body.email) throw badRequest('phone_provider_disabled', 'Phone logins are disabled')
+  if (body.phone && !body.email)
+    throw badRequest('phone_provider_disabled', 'Phone logins are disabled')
   const password = typeof body.password === 'string' ? body.password : ''
   const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : ''
   const invalid = () => badRequest('invalid_credentials', 'Invalid login credentials')
@@ -222,4 +287,3 @@ function obfuscatedUser(email: string, data: Record<string, unknown>) {
     is_anonymous: false,
   }
 }
-

@@ -20,7 +20,8 @@ export interface TokenContext {
 }
 
 export interface SessionMeta {
-  method: 'password' | 'otp' | 'recovery' | 'magiclink' | 'invite' | 'email_change' | 'token_refresh'
+  method:
+    'password' | 'otp' | 'recovery' | 'magiclink' | 'invite' | 'email_change' | 'token_refresh'
   userAgent: string | null
   ip: string | null
 }
@@ -32,7 +33,11 @@ function newRefreshToken(): string {
 }
 
 /** Starts a session for `user` and answers with GoTrue's session JSON. */
-export async function startSession(ctx: TokenContext, user: UserRow, meta: SessionMeta): Promise<SessionJson> {
+export async function startSession(
+  ctx: TokenContext,
+  user: UserRow,
+  meta: SessionMeta,
+): Promise<SessionJson> {
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned')
   const sessionId = randomUUID()
   const refreshToken = newRefreshToken()
@@ -43,7 +48,10 @@ export async function startSession(ctx: TokenContext, user: UserRow, meta: Sessi
       [sessionId, user.id, meta.userAgent, validIp(meta.ip)],
     )
     await insertRefreshToken(tx, user.id, sessionId, refreshToken, null)
-    await tx.query('update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1', [user.id])
+    await tx.query(
+      'update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1',
+      [user.id],
+    )
     await tx.query(
       `update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`,
       [user.id],
@@ -53,7 +61,13 @@ export async function startSession(ctx: TokenContext, user: UserRow, meta: Sessi
   return sessionJson(ctx, fresh ?? user, sessionId, refreshToken, meta.method)
 }
 
-async function insertRefreshToken(tx: Queryable, userId: string, sessionId: string, token: string, parent: string | null) {
+async function insertRefreshToken(
+  tx: Queryable,
+  userId: string,
+  sessionId: string,
+  token: string,
+  parent: string | null,
+) {
   await tx.query(
     `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
      values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), $3, $4)`,
@@ -85,11 +99,23 @@ export async function refreshSession(ctx: TokenContext, token: string): Promise<
       [token, REUSE_INTERVAL_SECONDS],
     )
     if (!row || !row.session_id) {
-      return { error: badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') }
+      return {
+        error: badRequest(
+          'refresh_token_not_found',
+          'Invalid Refresh Token: Refresh Token Not Found',
+        ),
+      }
     }
     const user = await findUserById(tx, row.user_id)
-    if (!user) return { error: badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') }
-    if (isBanned(user)) return { error: badRequest('user_banned', 'Invalid Refresh Token: User Banned') }
+    if (!user)
+      return {
+        error: badRequest(
+          'refresh_token_not_found',
+          'Invalid Refresh Token: Refresh Token Not Found',
+        ),
+      }
+    if (isBanned(user))
+      return { error: badRequest('user_banned', 'Invalid Refresh Token: User Banned') }
     if (row.revoked) {
       const [active] = await tx.query<{ token: string }>(
         `select token from auth.refresh_tokens
@@ -105,7 +131,10 @@ export async function refreshSession(ctx: TokenContext, token: string): Promise<
       }
     }
     const next = newRefreshToken()
-    await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [token])
+    await tx.query(
+      'update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1',
+      [token],
+    )
     await insertRefreshToken(tx, user.id, row.session_id, next, token)
     await tx.query(
       `update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now() where id = $1`,
@@ -138,7 +167,18 @@ async function sessionJson(
   }
 }
 
-const REQUIRED_CLAIMS = ['aud', 'exp', 'iat', 'sub', 'role', 'aal', 'session_id', 'email', 'phone', 'is_anonymous']
+const REQUIRED_CLAIMS = [
+  'aud',
+  'exp',
+  'iat',
+  'sub',
+  'role',
+  'aal',
+  'session_id',
+  'email',
+  'phone',
+  'is_anonymous',
+]
 
 async function accessTokenFor(
   ctx: TokenContext,
@@ -165,7 +205,9 @@ async function accessTokenFor(
     is_anonymous: user.is_anonymous,
   }
   const claims = await runAccessTokenHook(ctx.db, user.id, standard, method)
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secretKey(ctx.jwtSecret))
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(secretKey(ctx.jwtSecret))
 }
 
 /**
@@ -198,25 +240,52 @@ export async function runAccessTokenHook(
     })
   } catch (error) {
     console.error('[auth] access token hook failed:', (error as Error).message)
-    throw new AuthError(500, 'unexpected_failure', 'Error running hook URI: pg-functions://postgres/public/custom_access_token_hook')
+    throw new AuthError(
+      500,
+      'unexpected_failure',
+      'Error running hook URI: pg-functions://postgres/public/custom_access_token_hook',
+    )
   }
-  const result = (output ?? {}) as { claims?: unknown; error?: { http_code?: number; message?: string } }
+  const result = (output ?? {}) as {
+    claims?: unknown
+    error?: { http_code?: number; message?: string }
+  }
   if (result.error) {
-    throw new AuthError(result.error.http_code ?? 500, 'unexpected_failure', result.error.message ?? 'Hook error')
+    throw new AuthError(
+      result.error.http_code ?? 500,
+      'unexpected_failure',
+      result.error.message ?? 'Hook error',
+    )
   }
   const out = result.claims
   if (typeof out !== 'object' || out === null || REQUIRED_CLAIMS.some((c) => !(c in out))) {
-    throw new AuthError(500, 'unexpected_failure', 'output claims do not conform to the expected schema')
+    throw new AuthError(
+      500,
+      'unexpected_failure',
+      'output claims do not conform to the expected schema',
+    )
   }
   return out as Record<string, unknown>
 }
 
 /** Ends sessions for logout: this one, all of the user's, or all the others. */
-export async function endSessions(db: Db, userId: string, sessionId: string | null, scope: string): Promise<void> {
+export async function endSessions(
+  db: Db,
+  userId: string,
+  sessionId: string | null,
+  scope: string,
+): Promise<void> {
   if (scope === 'local') {
-    if (sessionId) await db.query('delete from auth.sessions where id = $1 and user_id = $2', [sessionId, userId])
+    if (sessionId)
+      await db.query('delete from auth.sessions where id = $1 and user_id = $2', [
+        sessionId,
+        userId,
+      ])
   } else if (scope === 'others') {
-    await db.query('delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid', [userId, sessionId])
+    await db.query(
+      'delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid',
+      [userId, sessionId],
+    )
   } else {
     await db.query('delete from auth.sessions where user_id = $1', [userId])
   }

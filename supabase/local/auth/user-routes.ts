@@ -28,12 +28,18 @@ export function userAuthRoutes(app: Hono, ctx: AuthContext): void {
     const { user, sessionId } = await requireUser(ctx, c.req.raw)
     const body = await readJsonObject(c.req.raw)
     if (body.code_challenge) {
-      throw badRequest('validation_failed', 'The PKCE flow is not supported by this server; use the implicit flow')
+      throw badRequest(
+        'validation_failed',
+        'The PKCE flow is not supported by this server; use the implicit flow',
+      )
     }
     if (body.phone) throw badRequest('phone_provider_disabled', 'Phone logins are disabled')
-    const password = body.password === undefined || body.password === null ? null : checkPassword(body.password)
+    const password =
+      body.password === undefined || body.password === null ? null : checkPassword(body.password)
     const newEmail =
-      body.email === undefined || body.email === null || body.email === '' ? null : normalizeEmail(body.email)
+      body.email === undefined || body.email === null || body.email === ''
+        ? null
+        : normalizeEmail(body.email)
     const data = body.data
     if (data !== undefined && data !== null && (typeof data !== 'object' || Array.isArray(data))) {
       throw badRequest('validation_failed', 'data must be an object')
@@ -42,28 +48,38 @@ export function userAuthRoutes(app: Hono, ctx: AuthContext): void {
     const updated = await ctx.db.transaction(async (tx) => {
       if (password !== null) {
         if (await passwordMatches(tx, user.id, password)) {
-          throw unprocessable('same_password', 'New password should be different from the old password.')
+          throw unprocessable(
+            'same_password',
+            'New password should be different from the old password.',
+          )
         }
         await setPassword(tx, user.id, password)
         // A new password signs out every other device, as Supabase Auth does.
-        await tx.query('delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid', [
-          user.id,
-          sessionId,
-        ])
+        await tx.query(
+          'delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid',
+          [user.id, sessionId],
+        )
       }
       if (data) {
         await tx.query(
           'update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1',
-          [user.id, JSON.stringify(mergeMetadata(user.raw_user_meta_data, data as Record<string, unknown>))],
+          [
+            user.id,
+            JSON.stringify(mergeMetadata(user.raw_user_meta_data, data as Record<string, unknown>)),
+          ],
         )
       }
       if (newEmail !== null && newEmail !== user.email) {
         const taken = await findUserByEmail(tx, newEmail)
-        if (taken) throw unprocessable('email_exists', 'A user with this email address has already been registered')
-        await tx.query("update auth.users set email_change = $2, email_change_confirm_status = 0 where id = $1", [
-          user.id,
-          newEmail,
-        ])
+        if (taken)
+          throw unprocessable(
+            'email_exists',
+            'A user with this email address has already been registered',
+          )
+        await tx.query(
+          'update auth.users set email_change = $2, email_change_confirm_status = 0 where id = $1',
+          [user.id, newEmail],
+        )
         const link = await issueLink(tx, user.id, 'email_change', newEmail)
         await queueAuthMail(tx, {
           to: newEmail,
@@ -81,7 +97,8 @@ export function userAuthRoutes(app: Hono, ctx: AuthContext): void {
 
   app.post('/logout', async (c) => {
     const scope = c.req.query('scope') ?? 'global'
-    if (!SCOPES.includes(scope)) throw badRequest('validation_failed', `Unsupported logout scope "${scope}"`)
+    if (!SCOPES.includes(scope))
+      throw badRequest('validation_failed', `Unsupported logout scope "${scope}"`)
     const { user, sessionId } = await requireUser(ctx, c.req.raw)
     await endSessions(ctx.db, user.id, sessionId, scope)
     return c.body(null, 204)

@@ -77,7 +77,11 @@ export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
 }
 
-export async function findUserById(q: Queryable, id: string, lock = false): Promise<UserRow | null> {
+export async function findUserById(
+  q: Queryable,
+  id: string,
+  lock = false,
+): Promise<UserRow | null> {
   if (!isUuid(id)) return null
   const rows = await q.query<UserRow>(
     `select ${USER_COLUMNS} from auth.users where id = $1${lock ? ' for update' : ''}`,
@@ -86,7 +90,11 @@ export async function findUserById(q: Queryable, id: string, lock = false): Prom
   return rows[0] ?? null
 }
 
-export async function findUserByEmail(q: Queryable, email: string, lock = false): Promise<UserRow | null> {
+export async function findUserByEmail(
+  q: Queryable,
+  email: string,
+  lock = false,
+): Promise<UserRow | null> {
   const rows = await q.query<UserRow>(
     `select ${USER_COLUMNS} from auth.users
       where lower(email) = $1 and is_sso_user = false${lock ? ' for update' : ''}`,
@@ -95,7 +103,11 @@ export async function findUserByEmail(q: Queryable, email: string, lock = false)
   return rows[0] ?? null
 }
 
-export async function passwordMatches(q: Queryable, userId: string, password: string): Promise<boolean> {
+export async function passwordMatches(
+  q: Queryable,
+  userId: string,
+  password: string,
+): Promise<boolean> {
   const rows = await q.query<{ ok: boolean }>(
     `select coalesce(encrypted_password <> '' and encrypted_password = extensions.crypt($2, encrypted_password), false) as ok
        from auth.users where id = $1`,
@@ -151,7 +163,15 @@ export async function createUser(q: Queryable, input: NewUser): Promise<UserRow>
   await q.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
      values ($1::text, $1::text::uuid, $2::jsonb, 'email', now(), now())`,
-    [id, JSON.stringify({ sub: id, email: input.email, email_verified: input.confirmed, phone_verified: false })],
+    [
+      id,
+      JSON.stringify({
+        sub: id,
+        email: input.email,
+        email_verified: input.confirmed,
+        phone_verified: false,
+      }),
+    ],
   )
   const user = await findUserById(q, id)
   if (!user) throw new Error('user vanished after insert')
@@ -175,10 +195,15 @@ export function isBanned(user: UserRow): boolean {
   return user.banned_until !== null && new Date(user.banned_until).getTime() > Date.now()
 }
 
-const iso = (d: Date | string | null | undefined) => (d == null ? undefined : new Date(d).toISOString())
+const iso = (d: Date | string | null | undefined) =>
+  d == null ? undefined : new Date(d).toISOString()
 
 /** The User object of Supabase Auth's API. Absent timestamps are left out, as GoTrue does. */
-export async function userJson(q: Queryable, user: UserRow, admin = false): Promise<Record<string, unknown>> {
+export async function userJson(
+  q: Queryable,
+  user: UserRow,
+  admin = false,
+): Promise<Record<string, unknown>> {
   const identities = await q.query<IdentityRow>(
     `select id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at, email
        from auth.identities where user_id = $1 order by created_at`,
