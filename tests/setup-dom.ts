@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import { closeTestDatabases } from '../src/test-utils/local-database'
 
-afterEach(() => cleanup())
+afterEach(async () => {
+  cleanup()
+  await closeTestDatabases()
+})
 
 // jsdom has no matchMedia or ResizeObserver; Mantine needs both.
 if (!window.matchMedia) {

@@ -6,7 +6,7 @@ import { staticAuthSource } from '../lib/auth/types'
 // Creating a router resolves every route's full path.
 const router = createRouter({
   routeTree,
-  context: { auth: staticAuthSource({ status: 'signedOut' }), screens: new Set() },
+  context: { auth: staticAuthSource({ status: 'signedOut' }), screens: new Set<string>() },
 })
 const routes = new Map<string, { guard?: string; layout?: string }>()
 for (const route of Object.values(router.routesById)) {

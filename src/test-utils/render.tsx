@@ -5,6 +5,9 @@ import { routeTree } from '../routeTree.gen'
 import { staticAuthSource, type SignedInMember } from '../lib/auth/types'
 import { builtScreens } from '../app/screens'
 import { theme } from '../app/providers'
+import { DatabaseOpenerContext } from '../db/provider'
+import { openTestDatabase } from './local-database'
+import type { RxDatabase } from 'rxdb'
 
 /** Sets the viewport width that matchMedia answers for (jsdom has no layout). */
 export function setViewportWidth(width: number): void {
@@ -51,10 +54,12 @@ export interface RenderAppOptions {
   member?: SignedInMember | null
   /** Screens treated as built; defaults to the app's real registry. */
   screens?: ReadonlySet<string>
+  /** Writes test data into the in-memory database before the screen opens. */
+  seed?: (db: RxDatabase) => Promise<void>
 }
 
 /** Renders the whole app router at `path` with a fixed signed-in state. */
-export async function renderApp({ path, member = null, screens }: RenderAppOptions) {
+export async function renderApp({ path, member = null, screens, seed }: RenderAppOptions) {
   const auth = staticAuthSource(member ? { status: 'signedIn', member } : { status: 'signedOut' })
   const router = createRouter({
     routeTree,
@@ -63,7 +68,9 @@ export async function renderApp({ path, member = null, screens }: RenderAppOptio
   })
   const result = render(
     <MantineProvider theme={theme}>
-      <RouterProvider router={router} />
+      <DatabaseOpenerContext.Provider value={(m) => openTestDatabase(m, seed)}>
+        <RouterProvider router={router} />
+      </DatabaseOpenerContext.Provider>
     </MantineProvider>,
   )
   await router.load()

@@ -4,6 +4,8 @@ import { adminNav, builtOnly, MOBILE_QUERY } from '../../lib/navigation/model'
 import { DashboardShell } from '../../components/layouts/dashboard-shell'
 import { useBuiltScreens } from '../router-context'
 import { AccountMenu } from './account-menu'
+import { DatabaseProvider } from '../../db/provider'
+import { SyncStatus } from '../../components/status/sync-status'
 
 export function AdminDashLayout() {
   const isMobile = useMediaQuery(MOBILE_QUERY) ?? false
@@ -14,9 +16,18 @@ export function AdminDashLayout() {
       title="Admin Dashboard"
       items={builtOnly(adminNav(), built)}
       isMobile={isMobile}
-      headerExtra={<AccountMenu />}
+      headerExtra={
+        <>
+          <DatabaseProvider quiet>
+            <SyncStatus />
+          </DatabaseProvider>
+          <AccountMenu />
+        </>
+      }
     >
-      <Outlet />
+      <DatabaseProvider>
+        <Outlet />
+      </DatabaseProvider>
     </DashboardShell>
   )
 }

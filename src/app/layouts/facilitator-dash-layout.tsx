@@ -5,6 +5,8 @@ import { useAuthMember } from '../../lib/auth/use-auth'
 import { DashboardShell } from '../../components/layouts/dashboard-shell'
 import { useBuiltScreens } from '../router-context'
 import { AccountMenu } from './account-menu'
+import { DatabaseProvider } from '../../db/provider'
+import { SyncStatus } from '../../components/status/sync-status'
 
 export function FacilitatorDashLayout({ hasTrials = false }: { hasTrials?: boolean }) {
   const isMobile = useMediaQuery(MOBILE_QUERY) ?? false
@@ -25,9 +27,18 @@ export function FacilitatorDashLayout({ hasTrials = false }: { hasTrials?: boole
       items={items}
       defaultPane={items[0]?.pane}
       isMobile={isMobile}
-      headerExtra={<AccountMenu />}
+      headerExtra={
+        <>
+          <DatabaseProvider quiet>
+            <SyncStatus />
+          </DatabaseProvider>
+          <AccountMenu />
+        </>
+      }
     >
-      <Outlet />
+      <DatabaseProvider>
+        <Outlet />
+      </DatabaseProvider>
     </DashboardShell>
   )
 }

@@ -9,6 +9,8 @@ import {
 import { DashboardShell } from '../../components/layouts/dashboard-shell'
 import { useBuiltScreens } from '../router-context'
 import { AccountMenu } from './account-menu'
+import { DatabaseProvider } from '../../db/provider'
+import { SyncStatus } from '../../components/status/sync-status'
 
 export function ParentsDashLayout() {
   const isMobile = useMediaQuery(MOBILE_QUERY) ?? false
@@ -20,9 +22,18 @@ export function ParentsDashLayout() {
       items={builtOnly(parentsNav(), built)}
       defaultPane={PARENTS_DEFAULT_PANE}
       isMobile={isMobile}
-      headerExtra={<AccountMenu />}
+      headerExtra={
+        <>
+          <DatabaseProvider quiet>
+            <SyncStatus />
+          </DatabaseProvider>
+          <AccountMenu />
+        </>
+      }
     >
-      <Outlet />
+      <DatabaseProvider>
+        <Outlet />
+      </DatabaseProvider>
     </DashboardShell>
   )
 }

@@ -1,0 +1,110 @@
+import '@mantine/core/styles/Popover.css'
+import {
+  Badge,
+  Button,
+  Group,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core'
+import { format, isToday } from 'date-fns'
+import { useSyncView } from '../../db/hooks'
+import type { SyncNotice } from '../../db/sync-notices'
+import { usePreventRefresh } from '../../lib/app-status/hooks'
+
+function when(ms: number): string {
+  return isToday(ms) ? `today ${format(ms, 'HH:mm')}` : format(ms, 'd MMM yyyy HH:mm')
+}
+
+/** A record as a person recognises it: its name, description or timing. */
+function label(doc: Record<string, unknown> | undefined, fallback: string): string {
+  const data = (doc?.data ?? doc ?? {}) as Record<string, unknown>
+  for (const key of ['name', 'description', 'timing', 'title']) {
+    if (typeof data[key] === 'string' && data[key]) return String(data[key])
+  }
+  return fallback
+}
+
+function Notice({ notice, onDismiss }: { notice: SyncNotice; onDismiss: () => void }) {
+  const what = notice.collection.replace(/_/g, ' ')
+  return (
+    <Stack gap={2} data-testid="sync-notice">
+      {notice.kind === 'refused' ? (
+        <Text size="sm">
+          <b>Not saved</b> ({what}): {notice.reason}
+        </Text>
+      ) : (
+        <Text size="sm">
+          <b>Replaced by a newer change</b> ({what}): your “{label(notice.mine, notice.recordId)}”
+          was replaced by “{label(notice.kept, notice.recordId)}”.
+        </Text>
+      )}
+      <Group justify="space-between">
+        <Text size="xs" c="dimmed">
+          {when(notice.at)}
+        </Text>
+        <Button size="compact-xs" variant="subtle" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      </Group>
+    </Stack>
+  )
+}
+
+/** Header indicator: changes not synced, last sync, and what the server refused. */
+export function SyncStatus() {
+  const view = useSyncView()
+  usePreventRefresh('unsynced-changes', view.pending > 0)
+  const problems = view.notices.length
+  const color = problems > 0 ? 'red' : view.pending > 0 ? 'orange' : 'green'
+  const text =
+    view.pending > 0
+      ? `${view.pending} ${view.pending === 1 ? 'change' : 'changes'} not synced`
+      : problems > 0
+        ? `${problems} ${problems === 1 ? 'change needs' : 'changes need'} attention`
+        : 'Synced'
+  return (
+    <Popover width={320} position="bottom-end" shadow="md">
+      <Popover.Target>
+        <UnstyledButton aria-label={`Sync status: ${text}`}>
+          <Badge color={color} variant="light" data-testid="sync-status">
+            {text}
+          </Badge>
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <Text size="sm" data-testid="pending-count">
+            {view.pending === 0
+              ? 'Every change on this device is synced.'
+              : `${view.pending} ${view.pending === 1 ? 'change is' : 'changes are'} kept on this device until the connection returns.`}
+          </Text>
+          <Text size="sm" c="dimmed" data-testid="last-synced">
+            {view.lastSyncedAt ? `Last synced ${when(view.lastSyncedAt)}` : 'Not synced yet'}
+          </Text>
+          {view.error && (
+            <Text size="sm" c="red">
+              {view.error}
+            </Text>
+          )}
+          {problems > 0 && (
+            <>
+              <ScrollArea.Autosize mah={280}>
+                <Stack gap="sm">
+                  {view.notices.map((n) => (
+                    <Notice key={n.id} notice={n} onDismiss={() => view.dismiss(n.id)} />
+                  ))}
+                </Stack>
+              </ScrollArea.Autosize>
+              <Button size="xs" variant="default" onClick={view.dismissAll}>
+                Dismiss all
+              </Button>
+            </>
+          )}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  )
+}

@@ -1,0 +1,90 @@
+import type { RxDatabase } from 'rxdb'
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import { collections } from '../../sync/collections/index'
+import { collectionsFor, type AppRole, type CollectionDefinition } from '../../sync/schema'
+import { createAppDatabase } from '../../sync/database'
+import { startSync, type SyncController } from '../../sync/replication'
+import { supabaseTransport } from '../../sync/transport'
+import type { SignedInMember } from '../lib/auth/types'
+import { getSupabase } from '../lib/supabase-lazy'
+import { browserSyncEnvironment } from './environment'
+import { rememberDatabase, setOpenDatabaseCloser } from './local-data'
+import { conflictHandlers } from './conflict-handlers'
+import { SyncNotices } from './sync-notices'
+
+export interface OpenDatabase {
+  db: RxDatabase
+  sync: SyncController
+  notices: SyncNotices
+  userId: string
+}
+
+let current: { userId: string; open: Promise<OpenDatabase> } | null = null
+
+/** Parent facilitators replicate what facilitators do, on top of what parents do. */
+function definitionsFor(member: SignedInMember): CollectionDefinition[] {
+  const roles: AppRole[] = member.role ? [member.role] : []
+  if (member.isParentFacilitator) roles.push('facilitator')
+  const seen = new Set<string>()
+  return roles
+    .flatMap((r) => collectionsFor(collections, r))
+    .filter((d) => !seen.has(d.name) && !!seen.add(d.name))
+}
+
+export function databaseName(userId: string): string {
+  return `centre_${userId.toLowerCase().replace(/[^a-z0-9]/g, '')}`
+}
+
+async function open(member: SignedInMember): Promise<OpenDatabase> {
+  const definitions = definitionsFor(member)
+  const name = databaseName(member.userId)
+  rememberDatabase(name)
+  const db = await createAppDatabase({
+    name,
+    storage: getRxStorageDexie(),
+    definitions,
+    multiInstance: true,
+    conflictHandlers,
+  })
+  const supabase = await getSupabase()
+  const notices = new SyncNotices(member.userId)
+  const lastSyncedKey = `app.sync.lastSyncedAt.${member.userId}`
+  const sync = startSync({
+    database: db,
+    definitions,
+    transport: supabaseTransport(supabase),
+    identifier: `${import.meta.env.VITE_SUPABASE_URL || location.origin}|${member.userId}`,
+    environment: browserSyncEnvironment(),
+    initialLastSyncedAt: Number(localStorage.getItem(lastSyncedKey)) || null,
+  })
+  sync.refused$.subscribe((r) => notices.addRefused(r))
+  sync.conflicts$.subscribe((c) => notices.addLost(c))
+  sync.status$.subscribe((s) => {
+    if (s.lastSyncedAt) localStorage.setItem(lastSyncedKey, String(s.lastSyncedAt))
+  })
+  const opened: OpenDatabase = { db, sync, notices, userId: member.userId }
+  setOpenDatabaseCloser(async () => {
+    await sync.stop()
+    await db.close()
+    current = null
+  })
+  return opened
+}
+
+/** The signed-in person's local database, opened once per account and page. */
+export function openDatabaseFor(member: SignedInMember): Promise<OpenDatabase> {
+  if (current && current.userId === member.userId) return current.open
+  const previous = current
+  const next = (async () => {
+    if (previous) {
+      const old = await previous.open.catch(() => null)
+      if (old) {
+        await old.sync.stop()
+        await old.db.close()
+      }
+    }
+    return open(member)
+  })()
+  current = { userId: member.userId, open: next }
+  return next
+}
