@@ -67,17 +67,16 @@ export function functionRoutes(deps: HostDeps & FunctionOptions): Hono {
     : new Set<string>()
   const handlers = new Map<string, Promise<Handler>>()
 
+  // SMTP comes only from the host's options (main.ts reads SMTP_URL), so a test host never
+  // sends mail because of the shell it was started from.
+  const mailFrom = deps.mailFrom ?? process.env.MAIL_FROM
   const env = (): FunctionEnv => ({
     SUPABASE_URL: deps.url,
     SUPABASE_ANON_KEY: deps.keys.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: deps.keys.serviceRoleKey,
-    SITE_URL: deps.siteUrl,
-    ...((deps.smtpUrl ?? process.env.SMTP_URL)
-      ? { SMTP_URL: deps.smtpUrl ?? process.env.SMTP_URL }
-      : {}),
-    ...((deps.mailFrom ?? process.env.MAIL_FROM)
-      ? { MAIL_FROM: deps.mailFrom ?? process.env.MAIL_FROM }
-      : {}),
+    SITE_URL: deps.siteUrl || deps.url,
+    ...(deps.smtpUrl ? { SMTP_URL: deps.smtpUrl } : {}),
+    ...(mailFrom ? { MAIL_FROM: mailFrom } : {}),
   })
 
   function exists(name: string): boolean {

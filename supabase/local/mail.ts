@@ -13,7 +13,7 @@ type Handler = (req: Request) => Promise<Response>
 export function startMailer(
   deps: HostDeps & { smtpUrl?: string; mailFrom?: string; pollMs?: number },
 ): { close(): Promise<void> } {
-  const smtpUrl = deps.smtpUrl ?? process.env.SMTP_URL
+  const smtpUrl = deps.smtpUrl
   const mailFrom = deps.mailFrom ?? process.env.MAIL_FROM
   if (!smtpUrl) {
     console.log('[mail] SMTP_URL is not set: e-mails stay queued in public.email_outbox')

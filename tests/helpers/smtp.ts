@@ -19,6 +19,8 @@ export interface ReceivedMail {
 export interface Hold {
   /** Resolves when the whole message has been received and the server is about to answer. */
   arrived: Promise<void>
+  /** Resolves when the client of the held message has disconnected. */
+  clientGone: Promise<void>
   /** Lets the server answer (250, or nothing if the client has gone). */
   release(): void
 }
@@ -48,10 +50,14 @@ export async function startSmtp(): Promise<TestSmtp> {
   }>()
   const refusals: { test: (a: string) => boolean; code: number; message: string }[] = []
   const closedSessions = new Set<string>()
-  let nextHold: {
+  type HoldState = {
     arrived: ReturnType<typeof deferred>
     released: ReturnType<typeof deferred>
-  } | null = null
+    gone: ReturnType<typeof deferred>
+    session?: string
+  }
+  let nextHold: HoldState | null = null
+  const held = new Set<HoldState>()
 
   const accept = (mail: ReceivedMail) => {
     messages.push(mail)
@@ -84,12 +90,20 @@ export async function startSmtp(): Promise<TestSmtp> {
           callback()
         }
         if (!hold) return finish()
+        hold.session = session.id
+        held.add(hold)
         hold.arrived.resolve()
         void hold.released.promise.then(finish)
       })
     },
     onClose(session) {
       closedSessions.add(session.id)
+      for (const hold of held) {
+        if (hold.session === session.id) {
+          held.delete(hold)
+          hold.gone.resolve()
+        }
+      }
     },
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -122,9 +136,13 @@ export async function startSmtp(): Promise<TestSmtp> {
       refusals.push({ test, code, message })
     },
     holdNext() {
-      const hold = { arrived: deferred(), released: deferred() }
+      const hold: HoldState = { arrived: deferred(), released: deferred(), gone: deferred() }
       nextHold = hold
-      return { arrived: hold.arrived.promise, release: hold.released.resolve }
+      return {
+        arrived: hold.arrived.promise,
+        clientGone: hold.gone.promise,
+        release: hold.released.resolve,
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

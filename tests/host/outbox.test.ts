@@ -1,0 +1,203 @@
+// The e-mail outbox and its dispatcher (the `outbox` edge function) against a real SMTP server:
+// who may queue and read mail, delivery, failures with reasons and backoff, mail left queued
+// without SMTP, and exactly-once delivery when the dispatcher is killed in the middle of a send.
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestHost, type TestHost } from '../helpers/host.ts'
+import { startSmtp, type TestSmtp } from '../helpers/smtp.ts'
+import { asUser, claimsOf, testDatabases } from '../helpers/test-db.ts'
+import { memberMaker, type Member } from './support/members.ts'
+import { dispatcher, functionEnv, outboxRow, queue } from './support/outbox.ts'
+
+const PDF = Buffer.from('%PDF-1.4\n%%EOF\n')
+const CHILD = fileURLToPath(new URL('./support/dispatch-outbox.ts', import.meta.url))
+
+describe.each(testDatabases())('e-mail outbox on $name', (database) => {
+  let h: TestHost
+  let smtp: TestSmtp
+  let dispatch: ReturnType<typeof dispatcher>
+  let staff: Member
+  let admin: Member
+  let guardian: Member
+
+  beforeAll(async () => {
+    smtp = await startSmtp()
+    // The host runs without SMTP so its own mailer stays idle: each test dispatches when it chooses.
+    h = await startTestHost({ database, options: { seed: false } })
+    dispatch = dispatcher(h, smtp.url)
+    const member = memberMaker(h)
+    staff = await member('admission')
+    admin = await member('admin')
+    guardian = await member('guardian')
+  })
+  afterAll(async () => {
+    await h?.stop()
+    await smtp?.close()
+  })
+
+  it('lets staff queue mail in their own name and read it, and admins read all', async () => {
+    const insert = (who: Member, triggeredBy: string, extra = '') =>
+      asUser(
+        h.db,
+        claimsOf(who),
+        (tx) =>
+          tx.query(
+            `insert into public.email_outbox (recipients, subject, html_body, email_type, triggered_by${extra ? ', status' : ''})
+             values ('{parent@family.test}', 'Meeting', '<p>Hi</p>', 'Inquiry', $1${extra ? `, '${extra}'` : ''})`,
+            [triggeredBy],
+          ),
+        { commit: true },
+      )
+    await insert(staff, staff.id)
+    await expect(insert(staff, admin.id)).rejects.toThrow(/row-level security/)
+    await expect(insert(guardian, guardian.id)).rejects.toThrow(/row-level security/)
+    await expect(insert(staff, staff.id, 'sent')).rejects.toThrow(/permission denied/)
+
+    const count = (who: Member) =>
+      asUser(h.db, claimsOf(who), (tx) =>
+        tx.query<{ n: number }>(`select count(*)::int as n from public.email_outbox`),
+      )
+    await insert(admin, admin.id)
+    expect((await count(staff))[0]?.n).toBe(1)
+    expect((await count(admin))[0]?.n).toBe(2)
+    expect((await count(guardian))[0]?.n).toBe(0)
+    const claim = await staff.client.rpc('outbox_claim', { batch: 10, lease_seconds: 60 })
+    expect(claim.error).not.toBeNull()
+    await h.db.query(`delete from public.email_outbox`)
+  })
+
+  it('sends a queued message once, with its attachments, and records it as sent', async () => {
+    await h
+      .serviceClient()
+      .storage.from('documents')
+      .upload('forms/fees.pdf', new Blob([PDF], { type: 'application/pdf' }))
+    const id = await queue(h, {
+      to: ['parent@family.test'],
+      cc: ['office@centre.test'],
+      subject: 'Fee receipt — ₹4,500',
+      html: '<p>Thank you for the payment of ₹4,500.</p>',
+      attachments: [
+        { bucket: 'documents', path: 'forms/fees.pdf', filename: 'receipt.pdf' },
+        {
+          filename: 'note.txt',
+          content: Buffer.from('hello').toString('base64'),
+          contentType: 'text/plain',
+        },
+      ],
+    })
+    const result = await dispatch()
+    expect(result).toMatchObject({ status: 200, body: { type: 'success', sent: 1, claimed: 1 } })
+
+    const mail = await smtp.waitForMail((m) => m.subject === 'Fee receipt — ₹4,500')
+    expect(mail.to.sort()).toEqual(['office@centre.test', 'parent@family.test'])
+    expect(mail.headers.get('from')).toBe('Learning Centre <office@centre.test>')
+    expect(mail.html).toBe('<p>Thank you for the payment of ₹4,500.</p>')
+    expect(mail.messageId).toBe(`<${id}@centre.test>`)
+    expect(mail.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([
+      ['receipt.pdf', PDF.toString()],
+      ['note.txt', 'hello'],
+    ])
+    expect(await outboxRow(h, id)).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      message_id: `<${id}@centre.test>`,
+      last_error: null,
+    })
+    expect((await dispatch()).body).toMatchObject({ claimed: 0 })
+    expect(smtp.messages.filter((m) => m.messageId === `<${id}@centre.test>`)).toHaveLength(1)
+  })
+
+  it('keeps the reason of a failure and retries with growing waits until it gives up', async () => {
+    smtp.refuseRecipients((a) => a.startsWith('busy@'), 451, 'Mailbox busy, try again later')
+    const id = await queue(h, { to: ['busy@family.test'], subject: 'Timetable' })
+    expect((await dispatch()).body).toMatchObject({ retrying: 1, sent: 0 })
+    let row = await outboxRow(h, id)
+    expect(row).toMatchObject({ status: 'queued', attempts: 1 })
+    expect(row.last_error).toMatch(/451.*Mailbox busy/)
+    expect(row.due_in).toBeGreaterThan(25)
+    expect(row.due_in).toBeLessThanOrEqual(30)
+
+    expect((await dispatch()).body).toMatchObject({ claimed: 0 })
+    const comeDue = () =>
+      h.db.query(`update public.email_outbox set next_attempt_at = now() where id = $1`, [id])
+    await comeDue()
+    await dispatch()
+    row = await outboxRow(h, id)
+    expect(row).toMatchObject({ status: 'queued', attempts: 2 })
+    expect(row.due_in).toBeGreaterThan(110)
+    expect(row.due_in).toBeLessThanOrEqual(120)
+
+    await comeDue()
+    await dispatch()
+    expect((await outboxRow(h, id)).due_in).toBeGreaterThan(470)
+    await h.db.query(
+      `update public.email_outbox set attempts = 5, next_attempt_at = now() where id = $1`,
+      [id],
+    )
+    await dispatch()
+    row = await outboxRow(h, id)
+    expect(row).toMatchObject({ status: 'failed', attempts: 6 })
+    expect(row.last_error).toMatch(/Mailbox busy/)
+  })
+
+  it('fails at once, with the reason, when the server refuses the message for good', async () => {
+    smtp.refuseRecipients((a) => a.startsWith('nobody@'), 550, 'No such user here')
+    const id = await queue(h, { to: ['nobody@family.test'], subject: 'Welcome' })
+    expect((await dispatch()).body).toMatchObject({ failed: 1 })
+    const row = await outboxRow(h, id)
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 })
+    expect(row.last_error).toMatch(/550.*No such user/)
+  })
+
+  it('leaves mail queued and says so when no SMTP server is configured', async () => {
+    const id = await queue(h, { to: ['parent@family.test'], subject: 'Holiday list' })
+    const withoutSmtp = dispatcher(h)
+    expect(await withoutSmtp()).toMatchObject({
+      status: 503,
+      body: { type: 'error', code: 'mail_not_configured' },
+    })
+    const { error } = await h.serviceClient().functions.invoke('outbox')
+    expect(error?.context?.status).toBe(503)
+    expect(await outboxRow(h, id)).toMatchObject({ status: 'queued', attempts: 0 })
+    await h.db.query(`delete from public.email_outbox where id = $1`, [id])
+  })
+
+  it('delivers exactly once when the dispatcher is killed before the server accepted the message', async () => {
+    const id = await queue(h, { to: ['parent@family.test'], subject: 'Admission confirmed' })
+    const hold = smtp.holdNext()
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CHILD, JSON.stringify(functionEnv(h, smtp.url))],
+      {
+        stdio: 'ignore',
+      },
+    )
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    await hold.arrived
+    child.kill('SIGKILL')
+    await exited
+    await hold.clientGone
+    hold.release()
+
+    let row = await outboxRow(h, id)
+    expect(row).toMatchObject({ status: 'sending', attempts: 1 })
+    expect((await dispatch()).body).toMatchObject({ claimed: 0 })
+    expect(smtp.messages.filter((m) => m.subject === 'Admission confirmed')).toHaveLength(0)
+
+    // The lease runs out (moved forward instead of waiting five minutes); the next run resends.
+    await h.db.query(
+      `update public.email_outbox set lease_until = now() - interval '1 second' where id = $1`,
+      [id],
+    )
+    expect((await dispatch()).body).toMatchObject({ sent: 1 })
+    await smtp.waitForMail((m) => m.subject === 'Admission confirmed')
+    expect((await dispatch()).body).toMatchObject({ claimed: 0 })
+
+    const arrived = smtp.messages.filter((m) => m.subject === 'Admission confirmed')
+    expect(arrived).toHaveLength(1)
+    expect(arrived[0]?.messageId).toBe(`<${id}@centre.test>`)
+    row = await outboxRow(h, id)
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 })
+  })
+})
