@@ -2,6 +2,7 @@
 import {
   addRxPlugin,
   createRxDatabase,
+  type RxCollection,
   type RxConflictHandler,
   type RxDatabase,
   type RxStorage,
@@ -13,6 +14,15 @@ import { toRxJsonSchema, type CollectionDefinition } from './schema.ts'
 addRxPlugin(RxDBLeaderElectionPlugin)
 addRxPlugin(RxDBMigrationSchemaPlugin)
 
+/** The collections by name; a role's database holds those it replicates (collectionsFor). */
+export interface AppCollections {
+  reference: RxCollection
+  topics: RxCollection
+  facilitators: RxCollection
+  [name: string]: RxCollection
+}
+export type AppDatabase = RxDatabase<AppCollections>
+
 export interface CreateDatabaseOptions {
   name: string
   storage: RxStorage<unknown, unknown>
@@ -22,8 +32,8 @@ export interface CreateDatabaseOptions {
   conflictHandlers?: Record<string, RxConflictHandler<unknown>>
 }
 
-export async function createAppDatabase(options: CreateDatabaseOptions): Promise<RxDatabase> {
-  const db = await createRxDatabase({
+export async function createAppDatabase(options: CreateDatabaseOptions): Promise<AppDatabase> {
+  const db = await createRxDatabase<AppCollections>({
     name: options.name,
     storage: options.storage,
     multiInstance: options.multiInstance,

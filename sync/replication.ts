@@ -55,7 +55,8 @@ export interface SyncEnvironment {
 }
 
 export interface SyncOptions {
-  database: RxDatabase
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  database: RxDatabase<any>
   definitions: readonly CollectionDefinition[]
   transport: SyncTransport
   /** Distinguishes replications per server and account. */

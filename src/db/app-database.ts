@@ -1,8 +1,7 @@
-import type { RxDatabase } from 'rxdb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { collections } from '../../sync/collections/index'
 import { collectionsFor, type AppRole, type CollectionDefinition } from '../../sync/schema'
-import { createAppDatabase } from '../../sync/database'
+import { createAppDatabase, type AppDatabase } from '../../sync/database'
 import { startSync, type SyncController } from '../../sync/replication'
 import { supabaseTransport } from '../../sync/transport'
 import type { SignedInMember } from '../lib/auth/types'
@@ -13,7 +12,7 @@ import { conflictHandlers } from './conflict-handlers'
 import { SyncNotices } from './sync-notices'
 
 export interface OpenDatabase {
-  db: RxDatabase
+  db: AppDatabase
   sync: SyncController
   notices: SyncNotices
   userId: string

@@ -1,8 +1,7 @@
 import { BehaviorSubject, NEVER } from 'rxjs'
-import type { RxDatabase } from 'rxdb'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { collections } from '../../sync/collections/index'
-import { createAppDatabase } from '../../sync/database'
+import { createAppDatabase, type AppDatabase } from '../../sync/database'
 import { startSync } from '../../sync/replication'
 import type { SyncTransport } from '../../sync/transport'
 import type { OpenDatabase } from '../db/app-database'
@@ -30,7 +29,7 @@ const offline: SyncTransport = {
 /** An in-memory database with every collection, its sync engine offline. */
 export async function openTestDatabase(
   member: SignedInMember,
-  seed?: (db: RxDatabase) => Promise<void>,
+  seed?: (db: AppDatabase) => Promise<void>,
 ): Promise<OpenDatabase> {
   const db = await createAppDatabase({
     name: `test${++counter}`,

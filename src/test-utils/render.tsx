@@ -7,7 +7,7 @@ import { builtScreens } from '../app/screens'
 import { theme } from '../app/providers'
 import { DatabaseOpenerContext } from '../db/provider'
 import { openTestDatabase } from './local-database'
-import type { RxDatabase } from 'rxdb'
+import type { AppDatabase } from '../../sync/database'
 
 /** Sets the viewport width that matchMedia answers for (jsdom has no layout). */
 export function setViewportWidth(width: number): void {
@@ -55,7 +55,7 @@ export interface RenderAppOptions {
   /** Screens treated as built; defaults to the app's real registry. */
   screens?: ReadonlySet<string>
   /** Writes test data into the in-memory database before the screen opens. */
-  seed?: (db: RxDatabase) => Promise<void>
+  seed?: (db: AppDatabase) => Promise<void>
 }
 
 /** Renders the whole app router at `path` with a fixed signed-in state. */

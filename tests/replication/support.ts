@@ -3,7 +3,7 @@
 // switch the test controls.
 import 'fake-indexeddb/auto'
 import { BehaviorSubject, Subject } from 'rxjs'
-import type { RxDatabase } from 'rxdb'
+import type { AppDatabase } from '../../sync/database.ts'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { createAppDatabase } from '../../sync/database.ts'
 import {
@@ -20,7 +20,7 @@ import type { TestHost } from '../helpers/host.ts'
 let counter = 0
 
 export interface Device {
-  db: RxDatabase
+  db: AppDatabase
   sync: SyncController
   refused: RefusedChange[]
   lost: LostChange[]

@@ -1,4 +1,5 @@
-import { Outlet } from '@tanstack/react-router'
+import { Link, Outlet } from '@tanstack/react-router'
+import { Button } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { adminNav, builtOnly, MOBILE_QUERY } from '../../lib/navigation/model'
 import { DashboardShell } from '../../components/layouts/dashboard-shell'
@@ -21,6 +22,9 @@ export function AdminDashLayout() {
           <DatabaseProvider quiet>
             <SyncStatus />
           </DatabaseProvider>
+          <Button component={Link} to="/admin/dash/settings" variant="subtle" size="compact-sm">
+            Settings
+          </Button>
           <AccountMenu />
         </>
       }

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotFoundHere } from '../../../app/layouts/not-found-here'
+import { ReferenceSettings } from '../../../features/reference/components/reference-settings'
 
+// B16: the settings page holds the centre's reference lists; it is reached from the header's
+// Settings link rather than the side pane, whose nine items the spec fixes.
 export const Route = createFileRoute('/admin/dash/settings')({
   staticData: { guard: 'auth-admin', layout: 'admindash' },
-  // Not built yet: the 404 screen inside the layout, and no menu item leads here.
-  component: NotFoundHere,
+  component: ReferenceSettings,
 })

@@ -1,0 +1,49 @@
+import { map } from 'rxjs/operators'
+import type { RxCollection } from 'rxdb'
+import type { ReferenceKind } from '../../../../sync/collections/reference'
+import { uuidv7 } from '../../../../sync/ids'
+import { useObservable } from '../../../db/hooks'
+import { useOpenDatabase } from '../../../db/provider'
+import { sortRecords, type ReferenceRecord } from '../logic/records'
+
+/** The records of one reference list, live and in display order. */
+export function useReferenceRecords(kind: ReferenceKind): ReferenceRecord[] | null {
+  return useObservable<ReferenceRecord[] | null>(
+    (open) =>
+      open.db.reference.find({ selector: { kind } }).$.pipe(
+        map((docs: { id: unknown; get(field: string): unknown }[]) =>
+          sortRecords(
+            kind,
+            docs.map((d) => ({
+              id: d.id as string,
+              kind,
+              data: d.get('data') as Record<string, unknown>,
+            })),
+          ),
+        ),
+      ),
+    null,
+    [kind],
+  )
+}
+
+/** Writes go to the device first; the sync engine sends them when it can. */
+export function useReferenceWriter() {
+  const { db } = useOpenDatabase()
+  const collection = db.reference as RxCollection
+  return {
+    async save(kind: ReferenceKind, id: string | null, data: Record<string, unknown>) {
+      if (!id) {
+        await collection.insert({ id: uuidv7(), kind, data })
+        return
+      }
+      const doc = await collection.findOne(id).exec()
+      if (!doc) throw new Error('This record no longer exists on this device.')
+      await doc.incrementalPatch({ data })
+    },
+    async remove(id: string) {
+      const doc = await collection.findOne(id).exec()
+      await doc?.remove()
+    },
+  }
+}
