@@ -19,6 +19,8 @@ export interface AppCollections {
   reference: RxCollection
   topics: RxCollection
   facilitators: RxCollection
+  timetables: RxCollection
+  lesson_items: RxCollection
   [name: string]: RxCollection
 }
 export type AppDatabase = RxDatabase<AppCollections>

@@ -1,8 +1,10 @@
 import { reference } from './reference.ts'
 import { topics } from './topics.ts'
 import { facilitators } from './facilitators.ts'
+import { timetables } from './timetables.ts'
+import { lessonItems } from './lesson-items.ts'
 
 /** Every replicated collection. Keep to 12 or fewer (see MAX_COLLECTIONS). */
-export const collections = [reference, topics, facilitators] as const
+export const collections = [reference, topics, facilitators, timetables, lessonItems] as const
 
-export { reference, topics, facilitators }
+export { reference, topics, facilitators, timetables, lessonItems }

@@ -1,0 +1,49 @@
+import * as z from 'zod/mini'
+import { defineCollection } from '../schema.ts'
+import { TIMETABLE_ROLES } from './timetables.ts'
+
+const resource = z.object({
+  /** K: a resource is a link unless another type is chosen (L09). */
+  type: z._default(z.enum(['link', 'file', 'book', 'other']), 'link'),
+  link: z.optional(z.string()),
+  description: z.optional(z.string()),
+  fileExtension: z.optional(z.string()),
+})
+
+export const lessonItemKinds = {
+  comment: z.object({
+    text: z.string().check(z.trim(), z.minLength(1, 'Write a comment'), z.maxLength(5000)),
+  }),
+  resource,
+  assignment: z.object({
+    title: z.string().check(z.trim(), z.minLength(1, 'Enter a title'), z.maxLength(200)),
+    description: z.optional(z.string()),
+    subjectId: z.optional(z.nullable(z.string())),
+    topicId: z.optional(z.nullable(z.string())),
+    subTopicId: z.optional(z.nullable(z.string())),
+    resources: z.optional(z.array(resource)),
+  }),
+}
+
+/** Comments, resources and assignments, each its own record (they never conflict). */
+export const lessonItems = defineCollection({
+  name: 'lesson_items',
+  row: z.object({
+    id: z.string(),
+    kind: z.enum(['comment', 'resource', 'assignment']),
+    lesson_id: z.nullable(z.string()),
+    group_id: z.nullable(z.string()),
+    week_key: z.nullable(z.string()),
+    facilitator_id: z.nullable(z.string()),
+    data: z.record(z.string(), z.unknown()),
+    created_at: z.string(),
+    created_by: z.optional(z.nullable(z.string())),
+    updated_at: z.optional(z.string()),
+    updated_by: z.optional(z.nullable(z.string())),
+  }),
+  kinds: lessonItemKinds,
+  serverColumns: ['created_by', 'updated_at', 'updated_by'],
+  roles: TIMETABLE_ROLES,
+  indexes: ['kind'],
+  version: 0,
+})

@@ -1,0 +1,83 @@
+import * as z from 'zod/mini'
+import { defineCollection, type AppRole } from '../schema.ts'
+
+/** One lesson in a day (operations.md §3, K15). Ids name reference records and facilitators. */
+export const sessionSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(100)),
+  lessonDetailId: z.optional(z.nullable(z.string())),
+  timingId: z.string(),
+  classroomId: z.nullable(z.string()),
+  subjectId: z.nullable(z.string()),
+  groupId: z.string(),
+  facilitatorId: z.nullable(z.string()),
+  topicId: z.nullable(z.string()),
+  topic: z.nullable(z.string()),
+  subtopicId: z.nullable(z.string()),
+  subtopic: z.nullable(z.string()),
+  mainMixedGroupId: z.optional(z.nullable(z.string())),
+  mixedGroupId: z.optional(z.nullable(z.string())),
+  isMixedGroup: z.optional(z.boolean()),
+  mixedGroupSubjectId: z.optional(z.nullable(z.string())),
+  students: z.optional(z.array(z.string())),
+})
+export type SessionRecord = z.infer<typeof sessionSchema>
+
+export const SCHOOL_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const
+export type SchoolDay = (typeof SCHOOL_DAYS)[number]
+
+const days = z.object({
+  monday: z.array(sessionSchema),
+  tuesday: z.array(sessionSchema),
+  wednesday: z.array(sessionSchema),
+  thursday: z.array(sessionSchema),
+  friday: z.array(sessionSchema),
+})
+
+export const timetableKinds = {
+  /** The calendar group document: a group's sessions for each weekday. */
+  group_template: z.object({ groupName: z.string(), days, status: z.enum(['active', 'inactive']) }),
+  /** A concrete week made from the template, where the week's topics are kept. */
+  week: z.object({ groupName: z.string(), mondayDate: z.string(), days }),
+  /** What an edit-mode save changed (K25). */
+  change_log: z.object({
+    changes: z.array(z.record(z.string(), z.unknown())),
+    groupName: z.string(),
+    day: z.string(),
+    createdAt: z.string(),
+    createdBy: z.string(),
+    createdByName: z.string(),
+    year: z.string(),
+    term: z.string(),
+  }),
+}
+
+export const TIMETABLE_ROLES: readonly AppRole[] = [
+  'admin',
+  'administration',
+  'admission',
+  'facilitator',
+]
+
+export const timetables = defineCollection({
+  name: 'timetables',
+  row: z.object({
+    id: z.string(),
+    kind: z.enum(['group_template', 'week', 'change_log']),
+    group_id: z.nullable(z.string()),
+    week_key: z.nullable(z.string()),
+    data: z.record(z.string(), z.unknown()),
+    updated_at: z.optional(z.string()),
+    updated_by: z.optional(z.nullable(z.string())),
+    updated_by_name: z.optional(z.nullable(z.string())),
+  }),
+  kinds: timetableKinds,
+  serverColumns: ['updated_at', 'updated_by', 'updated_by_name'],
+  roles: TIMETABLE_ROLES,
+  indexes: ['kind'],
+  version: 0,
+})
+
+/** Ids that two devices making the same week offline agree on, so they never duplicate it. */
+export const weekDocId = (groupId: string, weekKey: string) =>
+  `wk_${weekKey}_${groupId}`.slice(0, 64)
+export const templateDocId = (groupId: string) => `tpl_${groupId}`.slice(0, 64)
