@@ -11,6 +11,9 @@ export const GLOBAL_FILE_LIMIT = 50 * 1024 * 1024
 // An oversized body is read to its end (so the client gets the 413) only up to this much.
 const DRAIN_LIMIT = 256 * 1024 * 1024
 
+// One exit hook for all in-memory hosts of a process (tests start many).
+const temporaryRoots = new Set<string>()
+
 const BUCKET_ID = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,62}$/
 
 /** Object names as storage accepts them, minus anything that could climb out of the bucket. */
@@ -33,8 +36,12 @@ export class ObjectFiles {
     } else {
       // In-memory hosts keep files only as long as the process.
       this.root = mkdtempSync(join(tmpdir(), 'local-storage-'))
-      const root = this.root
-      process.once('exit', () => rmSync(root, { recursive: true, force: true }))
+      temporaryRoots.add(this.root)
+      if (temporaryRoots.size === 1) {
+        process.once('exit', () => {
+          for (const root of temporaryRoots) rmSync(root, { recursive: true, force: true })
+        })
+      }
     }
   }
 
