@@ -52,7 +52,8 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     async listen(channel, onPayload) {
-      const stop = await pg.listen(channel, onPayload)
+      // PGlite sends the channel name as written; quote it so names like realtime:broadcast work.
+      const stop = await pg.listen(`"${channel.replace(/"/g, '""')}"`, onPayload)
       return () => stop()
     },
     close: () => pg.close(),

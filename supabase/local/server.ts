@@ -54,9 +54,9 @@ interface Closable {
 
 type OptionalModules = {
   storage?: (deps: HostDeps & { dataDir?: string }) => Hono
-  functions?: (deps: HostDeps) => Hono
+  functions?: (deps: HostDeps & { smtpUrl?: string; mailFrom?: string }) => Hono
   realtime?: (server: Server, deps: HostDeps) => Closable
-  mailer?: (deps: HostDeps & { smtpUrl?: string }) => Closable
+  mailer?: (deps: HostDeps & { smtpUrl?: string; mailFrom?: string }) => Closable
 }
 
 // Realtime, storage, functions and mail are separate modules; the host mounts whichever exist
@@ -151,10 +151,12 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
         '/storage/v1',
         modules.storage({
           ...deps,
-          dataDir: options.memory || options.databaseUrl ? undefined : dataDir,
+          // Files live beside the PGlite data, or in the data folder when Postgres holds the rows.
+          dataDir: options.memory ? undefined : dataDir,
         }),
       )
-    if (modules.functions) app.route('/functions/v1', modules.functions(deps))
+    if (modules.functions)
+      app.route('/functions/v1', modules.functions({ ...deps, smtpUrl: options.smtpUrl, mailFrom: options.mailFrom }))
     app.on(['GET', 'HEAD'], '/*', staticHandler(options.distDir ?? 'dist'))
     app.onError((error, c) => {
       console.error('[host]', error)
@@ -173,7 +175,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     deps.url = `http://${shown}:${port}`
     deps.siteUrl ||= deps.url
     if (modules.realtime) closers.push(modules.realtime(server, deps))
-    if (modules.mailer) closers.push(modules.mailer({ ...deps, smtpUrl: options.smtpUrl }))
+    if (modules.mailer)
+      closers.push(modules.mailer({ ...deps, smtpUrl: options.smtpUrl, mailFrom: options.mailFrom }))
 
     let stopping: Promise<void> | undefined
     const running = server
