@@ -155,8 +155,15 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
           dataDir: options.memory ? undefined : dataDir,
         }),
       )
+    // The same deps object, not a copy: the host's URL is filled in once the server listens, and
+    // functions read it per request (a copy would keep the empty URL and break every function).
     if (modules.functions)
-      app.route('/functions/v1', modules.functions({ ...deps, smtpUrl: options.smtpUrl, mailFrom: options.mailFrom }))
+      app.route(
+        '/functions/v1',
+        modules.functions(
+          Object.assign(deps, { smtpUrl: options.smtpUrl, mailFrom: options.mailFrom }),
+        ),
+      )
     app.on(['GET', 'HEAD'], '/*', staticHandler(options.distDir ?? 'dist'))
     app.onError((error, c) => {
       console.error('[host]', error)
