@@ -8,6 +8,7 @@ import {
   getChangedDocumentsSince,
   type RxCollection,
   type RxConflictHandler,
+  type RxConflictHandlerInput,
   type RxDatabase,
 } from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
@@ -31,6 +32,8 @@ export interface LostChange {
   theirs: Record<string, unknown>
   /** The state kept on this device after resolving. */
   kept: Record<string, unknown>
+  /** What exactly was lost, where the collection can tell (e.g. which lessons of a week). */
+  details?: unknown[]
   at: number
 }
 
@@ -63,6 +66,11 @@ export interface SyncOptions {
   identifier: string
   environment: SyncEnvironment
   conflictHandlers?: Record<string, RxConflictHandler<unknown>>
+  /**
+   * For collections whose conflicts are merged: what the person lost in a resolved conflict
+   * ([] when nothing was lost: no notice), or null to report the whole record.
+   */
+  describeLoss?: Record<string, (input: RxConflictHandlerInput<unknown>) => unknown[] | null>
   batchSize?: number
   waitForLeadership?: boolean
   initialLastSyncedAt?: number | null
@@ -228,7 +236,10 @@ export function startSync(options: SyncOptions): SyncController {
       if (justRefused.delete(id)) return
       const kept = wireDoc(output as Record<string, unknown>)
       if (collection.conflictHandler.isEqual(mine as never, kept as never, 'lost-change')) return
+      const details = options.describeLoss?.[def.name]?.(input)
+      if (details && details.length === 0) return
       conflicts$.next({
+        ...(details ? { details } : {}),
         collection: def.name,
         id,
         mine,

@@ -8,7 +8,7 @@ import type { SignedInMember } from '../lib/auth/types'
 import { getSupabase } from '../lib/supabase-lazy'
 import { browserSyncEnvironment } from './environment'
 import { rememberDatabase, setOpenDatabaseCloser } from './local-data'
-import { conflictHandlers } from './conflict-handlers'
+import { conflictHandlers, describeLoss } from './conflict-handlers'
 import { SyncNotices } from './sync-notices'
 
 export interface OpenDatabase {
@@ -54,6 +54,7 @@ async function open(member: SignedInMember): Promise<OpenDatabase> {
     transport: supabaseTransport(supabase),
     identifier: `${import.meta.env.VITE_SUPABASE_URL || location.origin}|${member.userId}`,
     environment: browserSyncEnvironment(),
+    describeLoss,
     initialLastSyncedAt: Number(localStorage.getItem(lastSyncedKey)) || null,
   })
   sync.refused$.subscribe((r) => notices.addRefused(r))

@@ -17,6 +17,8 @@ export type SyncNotice =
       recordId: string
       mine: Record<string, unknown>
       kept: Record<string, unknown>
+      /** Collection-specific detail of what was lost (e.g. the lessons of a merged week). */
+      details?: unknown[]
       at: number
     }
 
@@ -77,6 +79,7 @@ export class SyncNotices {
         recordId: change.id,
         mine: change.mine,
         kept: change.kept,
+        ...(change.details ? { details: change.details } : {}),
         at: change.at,
       },
     ])

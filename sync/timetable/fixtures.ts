@@ -1,4 +1,4 @@
-import { WEEKDAY_KEYS, type Session, type WeekDays } from './types'
+import { WEEKDAY_KEYS, type Session, type WeekDays } from './types.ts'
 
 // Sessions for the tests beside these rules: a plain lesson with only what a test sets.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { session, week } from './fixtures'
-import { mergeWeeks } from './merge'
-import type { Session, WeekDays } from './types'
+import { session, week } from './fixtures.ts'
+import { mergeWeeks } from './merge.ts'
+import type { Session, WeekDays } from './types.ts'
 
 const s1 = session('s1', { timingId: 't1' })
 const s2 = session('s2', { timingId: 't2' })

@@ -4,7 +4,7 @@ import {
   type WeekDocument,
   type WeekDays,
   type WeekdayKey,
-} from './types'
+} from './types.ts'
 
 // Two facilitators may edit the same group's week offline. When a device syncs, its week
 // ("mine") is merged with the server's ("theirs") against the version both started from

@@ -4,6 +4,7 @@
 import 'fake-indexeddb/auto'
 import { BehaviorSubject, Subject } from 'rxjs'
 import type { AppDatabase } from '../../sync/database.ts'
+import type { RxConflictHandler, RxConflictHandlerInput } from 'rxdb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { createAppDatabase } from '../../sync/database.ts'
 import {
@@ -30,10 +31,16 @@ export interface Device {
   close(): Promise<void>
 }
 
+export interface DeviceOptions {
+  conflictHandlers?: Record<string, RxConflictHandler<unknown>>
+  describeLoss?: Record<string, (input: RxConflictHandlerInput<unknown>) => unknown[] | null>
+}
+
 export async function device(
   host: TestHost,
   label: string,
   definitions: readonly CollectionDefinition[],
+  options: DeviceOptions = {},
 ): Promise<Device> {
   const account = demoAccounts.find((a) => a.label === label)!
   const supabase = host.client()
@@ -47,6 +54,7 @@ export async function device(
     storage: getRxStorageDexie(),
     definitions,
     multiInstance: false,
+    conflictHandlers: options.conflictHandlers,
   })
   const wakeups$ = new Subject<void>()
   const online$ = new BehaviorSubject(true)
@@ -58,6 +66,7 @@ export async function device(
     identifier: `${host.url}:${account.id}`,
     environment: { isOnline: () => state.online, online$, wakeups$ },
     waitForLeadership: false,
+    describeLoss: options.describeLoss,
   })
   const refused: RefusedChange[] = []
   const lost: LostChange[] = []

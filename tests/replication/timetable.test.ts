@@ -1,0 +1,148 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { timetables, weekDocId } from '../../sync/collections/timetables.ts'
+import {
+  lostLessonEdits,
+  timetableConflictHandler,
+  type LostLessonEdit,
+} from '../../sync/timetable/conflict.ts'
+import { normaliseDays } from '../../sync/timetable/normalise.ts'
+import { startTestHost, type TestHost } from '../helpers/host.ts'
+import { testDatabases } from '../helpers/test-db.ts'
+import { device, eventually, type Device } from './support.ts'
+
+const options = {
+  conflictHandlers: { timetables: timetableConflictHandler },
+  describeLoss: { timetables: lostLessonEdits },
+}
+const WEEK = '2026_48'
+const id = weekDocId('rg-tanni', WEEK)
+
+async function topicOf(d: Device, sessionId: string) {
+  const doc = await d.db.timetables.findOne(id).exec()
+  const days = normaliseDays((doc?.get('data') as { days?: unknown })?.days)
+  return (
+    Object.values(days)
+      .flat()
+      .find((s) => s.id === sessionId)?.topic ?? null
+  )
+}
+
+async function setTopic(d: Device, sessionId: string, topic: string) {
+  const doc = await d.db.timetables.findOne(id).exec()
+  const data = doc!.get('data') as { days: Record<string, { id: string; topic: string | null }[]> }
+  const days = Object.fromEntries(
+    Object.entries(data.days).map(([day, list]) => [
+      day,
+      list.map((s) => (s.id === sessionId ? { ...s, topic } : s)),
+    ]),
+  )
+  await doc!.incrementalPatch({ data: { ...data, days } })
+}
+
+describe.each(testDatabases())('two facilitators editing one week offline on $name', (target) => {
+  let host: TestHost
+  const open: Device[] = []
+  beforeAll(async () => {
+    host = await startTestHost({ database: target })
+    // The week both facilitators start from: made from the Tanni template.
+    const [template] = await host.db.query<{ data: { days: unknown; groupName: string } }>(
+      "select data from public.timetables where id = 'tpl_rg-tanni'",
+    )
+    await host.db.query(
+      `insert into public.timetables (id, kind, group_id, week_key, data) values ($1, 'week', 'rg-tanni', $2, $3::jsonb)`,
+      [
+        id,
+        WEEK,
+        JSON.stringify({
+          groupName: template!.data.groupName,
+          mondayDate: '2026-11-23',
+          days: template!.data.days,
+        }),
+      ],
+    )
+  })
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((d) => d.close()))
+  })
+  afterAll(async () => {
+    await host.stop()
+    await target.close()
+  })
+
+  it('merges lessons changed by one side and keeps the server version of a lesson both changed, telling the loser', async () => {
+    const asha = await device(host, 'facilitator', [timetables], options)
+    const rahul = await device(host, 'facilitator admin', [timetables], options)
+    open.push(asha, rahul)
+    asha.goOffline()
+    rahul.goOffline()
+    await setTopic(asha, 'rg-tanni_mo_2', 'Fractions')
+    await setTopic(rahul, 'rg-tanni_tu_3', 'Story writing')
+    await setTopic(asha, 'rg-tanni_we_4', 'Seeds (Asha)')
+    await setTopic(rahul, 'rg-tanni_we_4', 'Plants (Rahul)')
+
+    await rahul.goOnline()
+    await asha.goOnline()
+    await rahul.goOnline()
+
+    for (const d of [asha, rahul]) {
+      expect(await topicOf(d, 'rg-tanni_mo_2')).toBe('Fractions')
+      expect(await topicOf(d, 'rg-tanni_tu_3')).toBe('Story writing')
+      expect(await topicOf(d, 'rg-tanni_we_4')).toBe('Plants (Rahul)')
+      expect(await d.sync.countPending()).toBe(0)
+    }
+    expect(rahul.lost).toEqual([])
+    expect(asha.lost).toHaveLength(1)
+    expect(asha.lost[0]!.details as LostLessonEdit[]).toEqual([
+      expect.objectContaining({
+        sessionId: 'rg-tanni_we_4',
+        day: 'wednesday',
+        groupName: 'Tanni',
+        mine: expect.objectContaining({ topic: 'Seeds (Asha)' }),
+        kept: expect.objectContaining({ topic: 'Plants (Rahul)' }),
+      }),
+    ])
+    const [row] = await host.db.query<{ data: { days: unknown } }>(
+      'select data from public.timetables where id = $1',
+      [id],
+    )
+    const stored = Object.values(normaliseDays(row!.data.days)).flat()
+    expect(stored.find((s) => s.id === 'rg-tanni_mo_2')?.topic).toBe('Fractions')
+    expect(stored.find((s) => s.id === 'rg-tanni_tu_3')?.topic).toBe('Story writing')
+  })
+
+  it('a comment added by each facilitator to the same lesson never conflicts', async () => {
+    const { lessonItems } = await import('../../sync/collections/lesson-items.ts')
+    const asha = await device(host, 'facilitator', [lessonItems], options)
+    const rahul = await device(host, 'facilitator admin', [lessonItems], options)
+    open.push(asha, rahul)
+    asha.goOffline()
+    rahul.goOffline()
+    const comment = (cid: string, facilitator: string, text: string) => ({
+      id: cid,
+      kind: 'comment',
+      lesson_id: 'rg-tanni_mo_2',
+      group_id: 'rg-tanni',
+      week_key: WEEK,
+      facilitator_id: facilitator,
+      data: { text },
+      created_at: new Date().toISOString(),
+    })
+    await asha.db.lesson_items.insert(
+      comment('cm-asha', 'f0000000-0000-4000-a000-000000000001', 'Loved the pizza fractions'),
+    )
+    await rahul.db.lesson_items.insert(
+      comment('cm-rahul', 'f0000000-0000-4000-a000-000000000002', 'Follow up on halves'),
+    )
+    await asha.goOnline()
+    await rahul.goOnline()
+    await eventually(async () => {
+      for (const d of [asha, rahul]) {
+        const ids = (
+          await d.db.lesson_items.find({ selector: { lesson_id: 'rg-tanni_mo_2' } }).exec()
+        ).map((x) => x.id)
+        expect(ids.sort()).toEqual(['cm-asha', 'cm-rahul'])
+      }
+    })
+    expect([...asha.lost, ...rahul.lost, ...asha.refused, ...rahul.refused]).toEqual([])
+  })
+})
