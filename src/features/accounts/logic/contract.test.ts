@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { firstProblem, requests } from './contract'
+
+const parse = <A extends keyof typeof requests>(action: A, input: unknown) => {
+  const result = requests[action].safeParse(input)
+  return result.success ? { ok: result.data } : { problem: firstProblem(result.error) }
+}
+
+describe('account call payloads (core.md §7)', () => {
+  it('lower-cases and trims e-mails', () => {
+    expect(parse('initSignin', { email: ' Rohan@Demo.School ' })).toEqual({
+      ok: { email: 'rohan@demo.school' },
+    })
+  })
+
+  it.each([
+    ['initSignin', {}, 'E-mail is missing.'],
+    ['initSignin', { email: 42 }, 'E-mail must be text.'],
+    ['initSignin', { email: 'a@b.c' }, 'Please enter a valid e-mail address.'],
+    ['initConnectAccount', { prefix: '+91' }, 'WhatsApp number is missing.'],
+    [
+      'initConnectAccount',
+      { whatsApp: '98765', prefix: '+91' },
+      'WhatsApp number must be a phone number.',
+    ],
+    [
+      'initConnectAccount',
+      { whatsApp: '9876543210', prefix: '+999' },
+      'Please choose a country code from the list.',
+    ],
+    ['resetPassword', { password: '123', oobCode: 'x' }, 'Use at least 6 characters.'],
+    ['resetPassword', { password: '123456' }, 'Reset code is missing.'],
+    ['logUnregisterdSignin', { email: 'x@y.com', name: 5 }, 'Invalid input'],
+  ] as const)('%s %j → %s', (action, input, problem) => {
+    expect(parse(action, input)).toEqual({ problem })
+  })
+
+  it('takes the WhatsApp number as digits', () => {
+    expect(parse('initConnectAccount', { whatsApp: '98765 43210', prefix: '+91' })).toEqual({
+      ok: { whatsApp: '9876543210', prefix: '+91' },
+    })
+  })
+
+  it('D04: registers guardians and students only', () => {
+    const base = {
+      familyToken: 'fam',
+      email: 'joao@demo.school',
+      password: 'secret-1',
+      authType: 'emailpw',
+      whatsApp: '919822011111',
+      prefix: '+91',
+      docRef: 'c1',
+    }
+    expect(parse('registerMember', { ...base, memberType: 'guardian' })).toHaveProperty('ok')
+    expect(parse('registerMember', { ...base, memberType: 'student' })).toHaveProperty('ok')
+    expect(parse('registerMember', { ...base, memberType: 'teacher' })).toEqual({
+      problem: 'Member type must be guardian or student.',
+    })
+  })
+
+  it('D16: registerFacilitator fills the app version when it is not sent', () => {
+    const sent = {
+      email: 'rohan@demo.school',
+      password: 'secret-1',
+      name: ' Rohan ',
+      whatsapp: '919822012345',
+      facilitatorUUID: 'f4',
+      facilitatorAuthOld: null,
+    }
+    expect(parse('registerFacilitator', sent)).toEqual({
+      ok: { ...sent, name: 'Rohan', appVersion: '1.0.0' },
+    })
+  })
+})

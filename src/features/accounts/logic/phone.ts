@@ -1,0 +1,84 @@
+// Phone and WhatsApp numbers (core.md §5, E03-E07, decision E09). Numbers are kept as digits
+// only, country code first (E.164 without the plus sign), and shown with a leading '+'.
+import { countriesWithPrefix, DEFAULT_COUNTRY, type Country } from './countries.ts'
+
+/** E03: only the digits of a phone number are kept. */
+export function phoneDigits(raw: string): string {
+  return raw.replace(/\D/g, '')
+}
+
+/** E04: a 10-digit number that does not start with 0 is an Indian mobile and gets '91'. */
+export function normalisePhone(raw: string): string {
+  const digits = phoneDigits(raw)
+  return digits.length === 10 && !digits.startsWith('0') ? `91${digits}` : digits
+}
+
+/** E05: valid only as 12 digits starting with 91 (the rule for Indian numbers). */
+export function isValidPhone(raw: string): boolean {
+  return /^91\d{10}$/.test(normalisePhone(raw))
+}
+
+/** E05: shown as '+' and the digits; null when the number is not valid. */
+export function displayPhone(raw: string): string | null {
+  return isValidPhone(raw) ? `+${normalisePhone(raw)}` : null
+}
+
+/** E06: a WhatsApp number of 10 digits or fewer gets '91' in front. */
+export function whatsappNumber(raw: string): string {
+  const digits = phoneDigits(raw)
+  return digits.length > 0 && digits.length <= 10 ? `91${digits}` : digits
+}
+
+/** E07: a guardian's WhatsApp number is prefix plus mobile, without spaces or plus signs. */
+export function whatsappOf(prefix: string, mobile: string): string {
+  return phoneDigits(`${prefix}${mobile}`)
+}
+
+/** D07: connect-account sends the number as typed, with the spaces removed. */
+export function withoutSpaces(raw: string): string {
+  return raw.replace(/\s+/g, '')
+}
+
+function lengthsOf(countries: Country[]): { min: number; max: number } {
+  const list = countries.length ? countries : [DEFAULT_COUNTRY]
+  return {
+    min: Math.min(...list.map((c) => c.digits)),
+    max: Math.max(...list.map((c) => c.maxDigits ?? c.digits)),
+  }
+}
+
+/**
+ * The mobile number without the country code: digits only, a leading trunk '0' dropped
+ * ('09876543210' is how many people write an Indian mobile), and the country code dropped
+ * when it was typed as well ('+91 98765 43210' in the number field).
+ */
+export function nationalNumber(prefix: string, mobile: string): string {
+  const code = phoneDigits(prefix)
+  let digits = phoneDigits(mobile).replace(/^0+/, '')
+  const { max } = lengthsOf(countriesWithPrefix(prefix))
+  if (code && digits.startsWith(code) && digits.length > max) digits = digits.slice(code.length)
+  return digits
+}
+
+/**
+ * E09: whether a mobile number fits the country of its prefix. For +91 this is the rule of E05
+ * (ten digits, giving 12 with the 91); other countries use their own digit count.
+ * Returns null when it fits, or what is wrong in words a parent understands.
+ */
+export function mobileProblem(prefix: string, mobile: string): string | null {
+  const digits = nationalNumber(prefix, mobile)
+  if (!digits) return 'Please enter your mobile number.'
+  const countries = countriesWithPrefix(prefix)
+  if (!countries.length) return 'Please choose your country code.'
+  if (phoneDigits(prefix) === '91')
+    return isValidPhone(digits) ? null : 'An Indian mobile number has 10 digits.'
+  const { min, max } = lengthsOf(countries)
+  if (digits.length >= min && digits.length <= max) return null
+  const count = min === max ? `${min}` : `${min} to ${max}`
+  return `A mobile number with ${countries[0]!.prefix} has ${count} digits after the country code.`
+}
+
+/** The number as the centre stores it: country code and mobile, digits only ('919876543210'). */
+export function fullNumber(prefix: string, mobile: string): string {
+  return `${phoneDigits(prefix)}${nationalNumber(prefix, mobile)}`
+}

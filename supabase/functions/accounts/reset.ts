@@ -1,0 +1,50 @@
+// requestResetPassword and resetPassword (core.md §4, §7; D20-D22). The request answers the
+// same way for every address, so the form does not reveal who has an account; the link carries
+// the recovery token (oobCode), which only resetPassword uses, once, with the new password.
+import type {
+  AccountsAnswer,
+  AccountsPayload,
+} from '../../../src/features/accounts/logic/contract.ts'
+import { MESSAGES } from '../../../src/features/accounts/logic/messages.ts'
+import { fail, visitorClient, type Ctx } from './context.ts'
+import { queueReset } from './mail.ts'
+import { authUser } from './signup.ts'
+
+export async function requestResetPassword(
+  ctx: Ctx,
+  { email }: AccountsPayload<'requestResetPassword'>,
+): Promise<AccountsAnswer<'requestResetPassword'>> {
+  const user = await authUser(ctx, email)
+  if (user) {
+    const { data, error } = await ctx.admin.auth.admin.generateLink({ type: 'recovery', email })
+    if (error) throw error
+    await queueReset(ctx, { email, userId: user.id }, data.properties.hashed_token)
+  }
+  return {
+    type: 'success',
+    message: `If an account exists for ${email}, we have sent it a link to choose a new password. The link works for an hour.`,
+  }
+}
+
+export async function resetPassword(
+  ctx: Ctx,
+  { password, oobCode }: AccountsPayload<'resetPassword'>,
+): Promise<AccountsAnswer<'resetPassword'>> {
+  const visitor = visitorClient(ctx.env)
+  const { data, error } = await visitor.auth.verifyOtp({ token_hash: oobCode, type: 'recovery' })
+  if (error || !data.user || !data.session) return fail(MESSAGES.linkExpired)
+  const { error: refused } = await ctx.admin.auth.admin.updateUserById(data.user.id, { password })
+  if (refused) {
+    if (refused.code === 'weak_password' || refused.code === 'validation_failed')
+      return fail(refused.message)
+    throw refused
+  }
+  // Every session of the account ends: whoever knew the old password is out, and the person
+  // signs in with the new one.
+  await ctx.admin.auth.admin.signOut(data.session.access_token, 'global').catch(() => undefined)
+  return {
+    type: 'success',
+    message: 'Your password has been changed.',
+    email: data.user.email ?? '',
+  }
+}
