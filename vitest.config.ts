@@ -11,7 +11,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'sync/**/*.test.ts', 'supabase/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'sync/**/*.test.ts',
+            'supabase/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
         },
       },
       {
@@ -21,13 +26,19 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
           setupFiles: ['tests/setup-dom.ts'],
+          // Screens open an in-memory database and are driven like a person would, click by click.
+          testTimeout: 30_000,
         },
       },
       {
         test: {
           name: 'db',
           environment: 'node',
-          include: ['tests/sql/**/*.test.ts', 'tests/host/**/*.test.ts', 'tests/replication/**/*.test.ts'],
+          include: [
+            'tests/sql/**/*.test.ts',
+            'tests/host/**/*.test.ts',
+            'tests/replication/**/*.test.ts',
+          ],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

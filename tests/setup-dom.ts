@@ -33,3 +33,6 @@ if (!('ResizeObserver' in window)) {
   }
   ;(window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserver
 }
+
+// jsdom does not scroll; Mantine's combobox scrolls the selected option into view.
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {}

@@ -11,6 +11,12 @@ const DatabaseContext = createContext<OpenDatabase | null>(null)
 export const DatabaseOpenerContext =
   createContext<(member: SignedInMember) => Promise<OpenDatabase>>(openDatabaseFor)
 
+function describeError(e: unknown): string {
+  const code = (e as { code?: unknown }).code
+  const message = e instanceof Error ? (e.message.split('\n')[0] ?? e.message) : String(e)
+  return typeof code === 'string' ? `${message} (${code})` : message
+}
+
 /** Opens the signed-in person's local database for the screens below it. */
 export function DatabaseProvider({
   children,
@@ -27,9 +33,10 @@ export function DatabaseProvider({
     let alive = true
     opener(member)
       .then((open) => alive && setState({ open }))
-      .catch(
-        (e: unknown) => alive && setState({ error: e instanceof Error ? e.message : String(e) }),
-      )
+      .catch((e: unknown) => {
+        console.error('Opening the local database failed', e)
+        if (alive) setState({ error: describeError(e) })
+      })
     return () => {
       alive = false
     }

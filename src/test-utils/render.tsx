@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react'
 import { MantineProvider } from '@mantine/core'
+import { Notifications } from '@mantine/notifications'
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
 import { routeTree } from '../routeTree.gen'
 import { staticAuthSource, type SignedInMember } from '../lib/auth/types'
@@ -66,9 +67,13 @@ export async function renderApp({ path, member = null, screens, seed }: RenderAp
     context: { auth, screens: screens ?? builtScreens },
     history: createMemoryHistory({ initialEntries: [path] }),
   })
+  // One database per rendered app, however many providers ask for it (as in the browser).
+  let opened: ReturnType<typeof openTestDatabase> | undefined
+  const opener = (m: SignedInMember) => (opened ??= openTestDatabase(m, seed))
   const result = render(
     <MantineProvider theme={theme}>
-      <DatabaseOpenerContext.Provider value={(m) => openTestDatabase(m, seed)}>
+      <Notifications />
+      <DatabaseOpenerContext.Provider value={opener}>
         <RouterProvider router={router} />
       </DatabaseOpenerContext.Provider>
     </MantineProvider>,

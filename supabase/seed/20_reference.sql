@@ -59,3 +59,15 @@ insert into public.topics (id, kind, facilitator_id, subject_id, topic_id, data)
   ('tp-asha-water', 'topic', 'f0000000-0000-4000-a000-000000000001', 'rs-science', null, '{"name": "The water cycle", "description": "Monsoon, rivers and the sea"}'),
   ('tp-asha-water-rain', 'subtopic', 'f0000000-0000-4000-a000-000000000001', 'rs-science', 'tp-asha-water', '{"name": "Measuring rain", "description": ""}')
 on conflict (id) do nothing;
+
+-- The demo groups' students (K19: a group holds its students).
+update public.reference set data = data || jsonb_build_object('students', s.students)
+  from (values
+    ('rg-jaul', '[{"id": "st-tiago", "name": "Tiago Fernandes"}, {"id": "st-ira", "name": "Ira Naik"}, {"id": "st-kabir", "name": "Kabir Shetty"}]'::jsonb),
+    ('rg-tanni', '[{"id": "st-anya", "name": "Anya Dsouza"}, {"id": "st-vivaan", "name": "Vivaan Kamat"}]'::jsonb),
+    ('rg-paani', '[{"id": "st-meera", "name": "Meera Pai"}, {"id": "st-rohan", "name": "Rohan Gomes"}]'::jsonb),
+    ('rg-vaaro', '[{"id": "st-sara", "name": "Sara Colaco"}]'::jsonb),
+    ('rg-rukh', '[{"id": "st-arjun", "name": "Arjun Borkar"}]'::jsonb),
+    ('rg-dongor', '[{"id": "st-leela", "name": "Leela Prabhu"}]'::jsonb)
+  ) as s(id, students)
+ where public.reference.id = s.id;

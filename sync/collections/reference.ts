@@ -27,6 +27,8 @@ export const referenceKinds = {
     timingSet: z.number().check(z.int(), z.minimum(1), z.maximum(9)),
     status: z.enum(['active', 'inactive']),
     feeTariffId: z.optional(z.nullable(z.string())),
+    /** The group's students (K19), until the students collection keeps enrolments. */
+    students: z.optional(z.array(z.object({ id: z.string(), name: z.string() }))),
   }),
   fee_tariff: z.object({
     name: z.optional(z.string()),

@@ -41,13 +41,15 @@ export const timetableKinds = {
   /** What an edit-mode save changed (K25). */
   change_log: z.object({
     changes: z.array(z.record(z.string(), z.unknown())),
+    groupId: z.string(),
     groupName: z.string(),
-    day: z.string(),
+    day: z.enum(SCHOOL_DAYS),
+    date: z.string(),
     createdAt: z.string(),
     createdBy: z.string(),
     createdByName: z.string(),
     year: z.string(),
-    term: z.string(),
+    term: z.number(),
   }),
 }
 
@@ -76,6 +78,9 @@ export const timetables = defineCollection({
   indexes: ['kind'],
   version: 0,
 })
+
+/** Comments, resources and assignments belong to one lesson of one week. */
+export const lessonKey = (weekKey: string, sessionId: string) => `${weekKey}:${sessionId}`
 
 /** Ids that two devices making the same week offline agree on, so they never duplicate it. */
 export const weekDocId = (groupId: string, weekKey: string) =>

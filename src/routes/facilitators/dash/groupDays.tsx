@@ -1,8 +1,35 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { NotFoundHere } from '../../../app/layouts/not-found-here'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { GroupDays } from '../../../features/timetable/components/group-days'
+import { isWeekKey, weekKeyOf } from '../../../features/timetable/logic/week'
+import { centreDateOf } from '../../../features/timetable/logic/calendar-date'
+
+interface Search {
+  group: string
+  week?: string
+}
 
 export const Route = createFileRoute('/facilitators/dash/groupDays')({
   staticData: { guard: 'auth-facilitator', layout: 'facilitatordash' },
-  // Not built yet: the 404 screen inside the layout, and no menu item leads here.
-  component: NotFoundHere,
+  validateSearch: (search: Record<string, unknown>): Search => {
+    const { group, week } = search
+    if (typeof group !== 'string' || group.length < 1 || group.length > 64)
+      throw new Error('A group is needed')
+    if (week !== undefined && (typeof week !== 'string' || !isWeekKey(week)))
+      throw new Error('Not a week')
+    return week ? { group, week } : { group }
+  },
+  component: GroupDaysRoute,
 })
+
+function GroupDaysRoute() {
+  const { group, week } = Route.useSearch()
+  const navigate = useNavigate({ from: Route.fullPath })
+  const weekKey = week ?? weekKeyOf(centreDateOf(new Date()))
+  return (
+    <GroupDays
+      groupId={group}
+      weekKey={weekKey}
+      onWeek={(w) => void navigate({ search: { group, week: w } })}
+    />
+  )
+}

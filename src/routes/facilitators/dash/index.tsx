@@ -1,5 +1,14 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { useMediaQuery } from '@mantine/hooks'
 import { NotFoundHere } from '../../../app/layouts/not-found-here'
+import { GroupsPane } from '../../../features/timetable/components/groups-pane'
+import { LessonsPane } from '../../../features/timetable/components/lessons-pane'
+import { AssignmentsPane } from '../../../features/timetable/components/assignments-pane'
+import { ResourcesPane } from '../../../features/timetable/components/resources-pane'
+import { StudentsPane } from '../../../features/timetable/components/students-pane'
+import { isWeekKey, weekKeyOf } from '../../../features/timetable/logic/week'
+import { centreDateOf } from '../../../features/timetable/logic/calendar-date'
+import { MOBILE_QUERY } from '../../../lib/navigation/model'
 
 const PANES = [
   'lessons',
@@ -17,13 +26,40 @@ type Pane = (typeof PANES)[number]
 
 export const Route = createFileRoute('/facilitators/dash/')({
   staticData: { guard: 'auth-facilitator', layout: 'facilitatordash' },
-  validateSearch: (search: Record<string, unknown>): { pane?: Pane } => {
-    const pane = search.pane
-    if (pane === undefined) return {}
-    if (typeof pane === 'string' && (PANES as readonly string[]).includes(pane))
-      return { pane: pane as Pane }
-    throw new Error(`Unknown pane: ${String(pane)}`)
+  validateSearch: (search: Record<string, unknown>): { pane?: Pane; week?: string } => {
+    const { pane, week } = search
+    if (
+      pane !== undefined &&
+      !(typeof pane === 'string' && (PANES as readonly string[]).includes(pane))
+    )
+      throw new Error(`Unknown pane: ${String(pane)}`)
+    if (week !== undefined && (typeof week !== 'string' || !isWeekKey(week)))
+      throw new Error('Not a week')
+    return { ...(pane ? { pane: pane as Pane } : {}), ...(week ? { week } : {}) }
   },
-  // No pane screen is built yet: the 404 screen inside the layout.
-  component: NotFoundHere,
+  component: FacilitatorDashboard,
 })
+
+function FacilitatorDashboard() {
+  const search = Route.useSearch()
+  const navigate = useNavigate({ from: Route.fullPath })
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false
+  // Lessons and Groups are not in the mobile menu, so phones open on Students.
+  const pane = search.pane ?? (isMobile ? 'students' : 'lessons')
+  const weekKey = search.week ?? weekKeyOf(centreDateOf(new Date()))
+  const onWeek = (week: string) => void navigate({ search: { ...search, week } })
+  switch (pane) {
+    case 'lessons':
+      return <LessonsPane weekKey={weekKey} onWeek={onWeek} />
+    case 'groups':
+      return <GroupsPane weekKey={weekKey} />
+    case 'students':
+      return <StudentsPane weekKey={weekKey} />
+    case 'assignments':
+      return <AssignmentsPane />
+    case 'resources':
+      return <ResourcesPane />
+    default:
+      return <NotFoundHere />
+  }
+}

@@ -1,8 +1,36 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { NotFoundHere } from '../../../app/layouts/not-found-here'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { StudentLessons } from '../../../features/timetable/components/student-lessons'
+import { isWeekKey, weekKeyOf } from '../../../features/timetable/logic/week'
+import { centreDateOf } from '../../../features/timetable/logic/calendar-date'
 
+interface Search {
+  student: string
+  week?: string
+}
+
+// Student lessons detail (B24): a student's lessons for the week, from the facilitator dashboard.
 export const Route = createFileRoute('/facilitators/dash/students')({
   staticData: { guard: 'auth-facilitator', layout: 'facilitatordash' },
-  // Not built yet: the 404 screen inside the layout, and no menu item leads here.
-  component: NotFoundHere,
+  validateSearch: (search: Record<string, unknown>): Search => {
+    const { student, week } = search
+    if (typeof student !== 'string' || student.length < 1 || student.length > 64)
+      throw new Error('A student is needed')
+    if (week !== undefined && (typeof week !== 'string' || !isWeekKey(week)))
+      throw new Error('Not a week')
+    return week ? { student, week } : { student }
+  },
+  component: StudentLessonsRoute,
 })
+
+function StudentLessonsRoute() {
+  const { student, week } = Route.useSearch()
+  const navigate = useNavigate({ from: Route.fullPath })
+  const weekKey = week ?? weekKeyOf(centreDateOf(new Date()))
+  return (
+    <StudentLessons
+      studentId={student}
+      weekKey={weekKey}
+      onWeek={(w) => void navigate({ search: { student, week: w } })}
+    />
+  )
+}

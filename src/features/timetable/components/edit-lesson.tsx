@@ -1,0 +1,97 @@
+import { useState } from 'react'
+import { Button, ColorSwatch, Group, Select, Stack, Switch } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import type { Session } from '../logic/types'
+import type { TimetableLookups } from '../hooks/use-lookups'
+import { useTimetableWriter } from '../hooks/use-timetable-writer'
+
+/** Edit calendar lesson (facilitator admins): subject, its colour, classroom, and the scope toggle (K22). */
+export function EditLesson({
+  session,
+  groupId,
+  weekKey,
+  lookups,
+  onDone,
+}: {
+  session: Session
+  groupId: string
+  weekKey: string
+  lookups: TimetableLookups
+  onDone(): void
+}) {
+  const writer = useTimetableWriter()
+  const [subjectId, setSubjectId] = useState(session.subjectId)
+  const [classroomId, setClassroomId] = useState(session.classroomId)
+  const [facilitatorId, setFacilitatorId] = useState(session.facilitatorId)
+  const [everyWeek, setEveryWeek] = useState(false)
+  const colour = subjectId ? lookups.subjects[subjectId]?.color : undefined
+  const save = async () => {
+    const id = notifications.show({
+      loading: true,
+      message: 'Updating Calendar...',
+      autoClose: false,
+    })
+    try {
+      await writer.updateLesson({
+        groupId,
+        weekKey,
+        sessionId: session.id,
+        change: { subjectId, classroomId, facilitatorId },
+        everyWeek,
+      })
+      notifications.update({
+        id,
+        loading: false,
+        color: 'green',
+        message: 'Calendar updated',
+        autoClose: 2000,
+      })
+      onDone()
+    } catch (error) {
+      notifications.update({
+        id,
+        loading: false,
+        color: 'red',
+        message: (error as Error).message,
+        autoClose: 3000,
+      })
+    }
+  }
+  return (
+    <Stack gap="xs">
+      <Group align="flex-end" wrap="nowrap">
+        <Select
+          label="Subject"
+          data={Object.values(lookups.subjects).map((s) => ({ value: s.id, label: s.name }))}
+          value={subjectId}
+          onChange={setSubjectId}
+          searchable
+          style={{ flex: 1 }}
+        />
+        {colour && <ColorSwatch color={colour} aria-label="Subject colour" mb={8} />}
+      </Group>
+      <Select
+        label="Classroom"
+        data={Object.values(lookups.classrooms).map((c) => ({ value: c.id, label: c.name }))}
+        value={classroomId}
+        onChange={setClassroomId}
+        clearable
+      />
+      <Select
+        label="Facilitator"
+        data={Object.values(lookups.facilitators).map((f) => ({ value: f.id, label: f.name }))}
+        value={facilitatorId}
+        onChange={setFacilitatorId}
+        clearable
+      />
+      <Switch
+        label="Change every week (the group's weekly template), not only this week"
+        checked={everyWeek}
+        onChange={(e) => setEveryWeek(e.currentTarget.checked)}
+      />
+      <Group justify="flex-end">
+        <Button onClick={save}>Save lesson</Button>
+      </Group>
+    </Stack>
+  )
+}

@@ -1,0 +1,167 @@
+import { useState } from 'react'
+import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useAuthMember } from '../../../lib/auth/use-auth'
+import {
+  editModeActions,
+  pendingCount,
+  topicValuesOf,
+  applyPending,
+  overtakenEdits,
+} from '../logic/edit-mode'
+import { holidayOn } from '../logic/school-days'
+import { sortSessionsByTiming } from '../logic/sessions'
+import { topicName } from '../logic/topic-choices'
+import { schoolDaysOf } from '../logic/week'
+import type { Session } from '../logic/types'
+import { useEditMode } from '../hooks/use-edit-mode'
+import { useGroupWeek, useItemCounts } from '../hooks/use-group-week'
+import { useTimetableLookups } from '../hooks/use-lookups'
+import { useTimetableWriter } from '../hooks/use-timetable-writer'
+import { lessonKey } from '../../../../sync/collections/timetables'
+import { DayColumn } from './day-column'
+import { EditToolbar } from './edit-toolbar'
+import { SessionCard } from './session-card'
+import { SessionDialog } from './session-dialog'
+import { WeekNav } from './week-nav'
+
+/** A group's week, Monday to Friday, with edit mode for the lessons' topics. */
+export function GroupDays({
+  groupId,
+  weekKey,
+  onWeek,
+}: {
+  groupId: string
+  weekKey: string
+  onWeek(w: string): void
+}) {
+  const lookups = useTimetableLookups()
+  const week = useGroupWeek(groupId, weekKey)
+  const counts = useItemCounts()
+  const [edit, dispatch] = useEditMode(groupId, weekKey)
+  const writer = useTimetableWriter()
+  const member = useAuthMember()
+  const [open, setOpen] = useState<Session | null>(null)
+  const [saving, setSaving] = useState(false)
+  if (!lookups || !week) return <Text c="dimmed">Loading the timetable…</Text>
+  const group = lookups.groups.find((g) => g.id === groupId)
+  const groupName = group?.name ?? week.groupName
+  const days = applyPending(week.days, edit)
+  const overtaken = overtakenEdits(week.days, edit)
+  const stored = (id: string) =>
+    Object.values(week.days)
+      .flat()
+      .find((s) => s.id === id)
+
+  const setTopic = (s: Session, topicId: string | null) =>
+    dispatch(
+      editModeActions.edit(
+        s.id,
+        { topicId, topic: topicName(lookups.topics, topicId), subtopicId: null, subtopic: null },
+        topicValuesOf(stored(s.id) ?? s),
+      ),
+    )
+  const setSubtopic = (s: Session, subtopicId: string | null) =>
+    dispatch(
+      editModeActions.edit(
+        s.id,
+        { subtopicId, subtopic: topicName(lookups.topics, subtopicId) },
+        topicValuesOf(stored(s.id) ?? s),
+      ),
+    )
+
+  const save = async () => {
+    setSaving(true)
+    const id = notifications.show({ loading: true, message: 'Updating calendar', autoClose: false })
+    try {
+      await writer.saveEdits({ groupId, groupName, weekKey, state: edit })
+      dispatch(editModeActions.saved(edit.pending))
+      notifications.update({
+        id,
+        loading: false,
+        color: 'green',
+        message: 'Success! Calendar updated',
+        autoClose: 2000,
+      })
+    } catch (error) {
+      notifications.update({
+        id,
+        loading: false,
+        color: 'red',
+        message: (error as Error).message,
+        autoClose: 3000,
+      })
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          {groupName}
+        </Title>
+        <EditToolbar
+          editing={edit.editing}
+          pending={pendingCount(edit)}
+          saving={saving}
+          onStart={() => dispatch(editModeActions.start())}
+          onSave={save}
+          onDiscard={() => dispatch(editModeActions.discard())}
+        />
+      </Group>
+      <WeekNav weekKey={weekKey} onChange={onWeek} />
+      {overtaken.length > 0 && (
+        <Alert color="yellow" title="Someone else changed these lessons">
+          {overtaken.length} of your unsaved changes are for lessons whose topic was changed on
+          another device since you edited them. Saving will replace their change with yours.
+        </Alert>
+      )}
+      {week.source === 'none' && <Text c="dimmed">This group has no timetable yet.</Text>}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
+        {schoolDaysOf(weekKey).map(({ day, name, date }) => (
+          <DayColumn
+            key={day}
+            name={name}
+            date={date}
+            holiday={holidayOn(date, lookups.holidays)}
+            sessions={sortSessionsByTiming(days[day], lookups.timings)}
+            renderSession={(s) => (
+              <SessionCard
+                session={s}
+                lookups={lookups}
+                counts={counts[lessonKey(weekKey, s.id)]}
+                editing={edit.editing}
+                changed={!!edit.pending[s.id]}
+                facilitatorId={member?.facilitatorId ?? null}
+                onOpen={() => setOpen(s)}
+                onTopic={(t) => setTopic(s, t)}
+                onSubtopic={(t) => setSubtopic(s, t)}
+                onCancel={() => dispatch(editModeActions.cancelOne(s.id))}
+              />
+            )}
+          />
+        ))}
+      </SimpleGrid>
+      {open && (
+        <SessionDialog
+          session={
+            Object.values(days)
+              .flat()
+              .find((s) => s.id === open.id) ?? open
+          }
+          groupId={groupId}
+          weekKey={weekKey}
+          lookups={lookups}
+          onClose={() => setOpen(null)}
+          onTopic={(t) => {
+            if (!edit.editing) dispatch(editModeActions.start())
+            setTopic(open, t)
+          }}
+          onSubtopic={(t) => setSubtopic(open, t)}
+        />
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,119 @@
+import { Badge, Button, Group, Paper, Select, Stack, Text, UnstyledButton } from '@mantine/core'
+import { subjectColour } from '../logic/sessions'
+import type { Session } from '../logic/types'
+import type { ItemCounts } from '../hooks/use-group-week'
+import type { TimetableLookups } from '../hooks/use-lookups'
+import { topicChoices, subtopicChoices } from '../logic/topic-choices'
+
+export interface SessionCardProps {
+  session: Session
+  lookups: TimetableLookups
+  counts: ItemCounts | undefined
+  editing: boolean
+  changed: boolean
+  facilitatorId: string | null
+  onOpen(): void
+  onTopic(topicId: string | null): void
+  onSubtopic(subtopicId: string | null): void
+  onCancel(): void
+}
+
+const colours = (l: TimetableLookups) =>
+  Object.fromEntries(Object.values(l.subjects).map((s) => [s.id, s.color]))
+
+/** One lesson: subject colour, timing, classroom, facilitator, topic, and its item counts. */
+export function SessionCard(props: SessionCardProps) {
+  const { session: s, lookups: l, counts } = props
+  const subject = s.subjectId ? l.subjects[s.subjectId] : undefined
+  const title = `${l.timings[s.timingId] ?? 'No timing'} · ${subject?.name ?? 'No subject'}`
+  return (
+    <Paper
+      withBorder
+      p="xs"
+      radius="sm"
+      style={{ borderLeft: `6px solid ${subjectColour(s.subjectId, colours(l))}` }}
+      data-testid="session"
+      data-session={s.id}
+    >
+      <Stack gap={4}>
+        <UnstyledButton onClick={props.onOpen} aria-label={`Open ${title}`}>
+          <Text fw={600} size="sm">
+            {title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {(s.classroomId && l.classrooms[s.classroomId]?.name) || 'No classroom'} ·{' '}
+            {(s.facilitatorId && l.facilitators[s.facilitatorId]?.name) || 'No facilitator'}
+          </Text>
+          {!props.editing && (
+            <Text size="sm" data-testid="session-topic">
+              {s.topic ? `${s.topic}${s.subtopic ? ` — ${s.subtopic}` : ''}` : 'No topic yet'}
+            </Text>
+          )}
+        </UnstyledButton>
+        {props.editing && (
+          <>
+            <Select
+              size="xs"
+              aria-label={`Topic for ${title}`}
+              placeholder="Choose a topic"
+              data={topicChoices(l.topics, s.subjectId, props.facilitatorId)}
+              value={s.topicId}
+              onChange={props.onTopic}
+              searchable
+              clearable
+            />
+            <Select
+              size="xs"
+              aria-label={`Subtopic for ${title}`}
+              placeholder="Subtopic"
+              data={subtopicChoices(l.topics, s.topicId)}
+              value={s.subtopicId}
+              onChange={props.onSubtopic}
+              disabled={!s.topicId}
+              clearable
+            />
+          </>
+        )}
+        <Group gap={4} justify="space-between">
+          <Group gap={4}>
+            {counts && counts.comments > 0 && (
+              <Badge size="xs" variant="light" aria-label={`${counts.comments} comments`}>
+                💬 {counts.comments}
+              </Badge>
+            )}
+            {counts && counts.resources > 0 && (
+              <Badge
+                size="xs"
+                variant="light"
+                color="grape"
+                aria-label={`${counts.resources} resources`}
+              >
+                🔗 {counts.resources}
+              </Badge>
+            )}
+            {counts && counts.assignments > 0 && (
+              <Badge
+                size="xs"
+                variant="light"
+                color="orange"
+                aria-label={`${counts.assignments} assignments`}
+              >
+                📝 {counts.assignments}
+              </Badge>
+            )}
+          </Group>
+          {props.changed && (
+            <Group gap={4}>
+              <Badge size="xs" color="orange">
+                Changed
+              </Badge>
+              <Button size="compact-xs" variant="subtle" onClick={props.onCancel}>
+                Undo
+              </Button>
+            </Group>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  )
+}

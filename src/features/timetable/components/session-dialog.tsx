@@ -1,0 +1,159 @@
+import { Anchor, Badge, List, Modal, Select, Stack, Tabs, Text } from '@mantine/core'
+import { lessonKey } from '../../../../sync/collections/timetables'
+import { useAuthMember } from '../../../lib/auth/use-auth'
+import { subtopicChoices, topicChoices } from '../logic/topic-choices'
+import type { Session } from '../logic/types'
+import { useLessonItems } from '../hooks/use-lesson-items'
+import type { TimetableLookups } from '../hooks/use-lookups'
+import { useTimetableWriter } from '../hooks/use-timetable-writer'
+import { AssignmentForm } from './assignment-form'
+import { EditLesson } from './edit-lesson'
+import { LessonComments } from './lesson-comments'
+import { ResourceForm } from './resource-form'
+
+export interface SessionDialogProps {
+  session: Session
+  groupId: string
+  weekKey: string
+  lookups: TimetableLookups
+  onClose(): void
+  onTopic(topicId: string | null): void
+  onSubtopic(subtopicId: string | null): void
+}
+
+/** The session detail dialog: topic, comments, resources, assignments and students (K21). */
+export function SessionDialog({
+  session: s,
+  groupId,
+  weekKey,
+  lookups,
+  onClose,
+  onTopic,
+  onSubtopic,
+}: SessionDialogProps) {
+  const member = useAuthMember()
+  const writer = useTimetableWriter()
+  const items = useLessonItems(lessonKey(weekKey, s.id))
+  const subject = s.subjectId ? lookups.subjects[s.subjectId] : undefined
+  const group = lookups.groups.find((g) => g.id === groupId)
+  const add = (kind: 'comment' | 'resource' | 'assignment', data: object) =>
+    writer.addItem({
+      kind,
+      weekKey,
+      sessionId: s.id,
+      groupId,
+      data: data as Record<string, unknown>,
+    })
+  const resources = items.filter((i) => i.kind === 'resource')
+  const assignments = items.filter((i) => i.kind === 'assignment')
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={`${subject?.name ?? 'Lesson'} · ${lookups.timings[s.timingId] ?? ''}`}
+    >
+      <Tabs defaultValue="topic" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="topic">Topic</Tabs.Tab>
+          <Tabs.Tab value="comments">
+            Comments ({items.filter((i) => i.kind === 'comment').length})
+          </Tabs.Tab>
+          <Tabs.Tab value="resources">Resources ({resources.length})</Tabs.Tab>
+          <Tabs.Tab value="assignments">Assignments ({assignments.length})</Tabs.Tab>
+          <Tabs.Tab value="students">Students</Tabs.Tab>
+          {member?.isFacilitatorAdmin && <Tabs.Tab value="lesson">Edit lesson</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="topic" pt="sm">
+          <Stack gap="xs">
+            <Select
+              label="Topic"
+              placeholder="Choose a topic"
+              data={topicChoices(lookups.topics, s.subjectId, member?.facilitatorId ?? null)}
+              value={s.topicId}
+              onChange={onTopic}
+              searchable
+              clearable
+            />
+            <Select
+              label="Subtopic"
+              placeholder="Choose a subtopic"
+              data={subtopicChoices(lookups.topics, s.topicId)}
+              value={s.subtopicId}
+              onChange={onSubtopic}
+              disabled={!s.topicId}
+              clearable
+            />
+            <Text size="xs" c="dimmed">
+              Topic changes are kept as pending changes until you save the calendar.
+            </Text>
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="comments" pt="sm">
+          <LessonComments
+            items={items}
+            lookups={lookups}
+            onAdd={(text) => add('comment', { text })}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="resources" pt="sm">
+          <Stack gap="xs">
+            {resources.map((r) => (
+              <Text key={r.id} size="sm" data-testid="resource">
+                <Badge size="xs" mr={6}>
+                  {String(r.data.type ?? 'link')}
+                </Badge>
+                {typeof r.data.link === 'string' ? (
+                  <Anchor href={r.data.link} target="_blank" rel="noreferrer">
+                    {String(r.data.description || r.data.link)}
+                  </Anchor>
+                ) : (
+                  String(r.data.description ?? '')
+                )}
+                {typeof r.data.fileExtension === 'string' && ` (.${r.data.fileExtension})`}
+              </Text>
+            ))}
+            <ResourceForm onSubmit={(data) => add('resource', data)} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="assignments" pt="sm">
+          <Stack gap="xs">
+            {assignments.map((a) => (
+              <Text key={a.id} size="sm" data-testid="assignment">
+                <b>{String(a.data.title)}</b> {String(a.data.description ?? '')}
+              </Text>
+            ))}
+            <AssignmentForm
+              context={{ subjectId: s.subjectId, topicId: s.topicId, subTopicId: s.subtopicId }}
+              onSubmit={(data) => add('assignment', data)}
+            />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="students" pt="sm">
+          {group && group.students.length > 0 ? (
+            <List size="sm">
+              {group.students.map((st) => (
+                <List.Item key={st.id}>{st.name}</List.Item>
+              ))}
+            </List>
+          ) : (
+            <Text size="sm" c="dimmed">
+              No students are listed for this group.
+            </Text>
+          )}
+        </Tabs.Panel>
+        {member?.isFacilitatorAdmin && (
+          <Tabs.Panel value="lesson" pt="sm">
+            <EditLesson
+              session={s}
+              groupId={groupId}
+              weekKey={weekKey}
+              lookups={lookups}
+              onDone={onClose}
+            />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+    </Modal>
+  )
+}
