@@ -25,7 +25,7 @@ begin
           'id', format('%s_%s_%s', g.id, substr(day, 1, 2), slot),
           'timingId', format('rt-%s-%s', g.data ->> 'timingSet', slot),
           'subjectId', case when slot = 1 then 'rs-circle'
-                            else subjects[1 + ((slot + day_index + group_index) % 8) + 1 - 1] end,
+                            else subjects[2 + ((slot + day_index + group_index) % 8)] end,
           'classroomId', rooms[1 + ((group_index + slot) % 5)],
           'groupId', g.id,
           'facilitatorId', facilitators[1 + ((group_index + slot + day_index) % 3)],

@@ -48,7 +48,7 @@ export function DashboardShell(props: DashboardShellProps) {
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
             {isMobile && (
               <Burger opened={opened} onClick={toggle} size="sm" aria-label="Open navigation" />
             )}
@@ -56,7 +56,7 @@ export function DashboardShell(props: DashboardShellProps) {
               {title}
             </Title>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
             <ConnectionStatus status={status} />
             {headerExtra}
             <ColorSchemeToggle />

@@ -4,7 +4,7 @@ import type { AppStatus } from '../../lib/app-status/hooks'
 /** Online/offline and slow-connection flags for the header. */
 export function ConnectionStatus({ status }: { status: AppStatus }) {
   return (
-    <Group gap={6} wrap="nowrap" role="status" aria-live="polite">
+    <Group gap={6} wrap="nowrap" role="status" aria-live="polite" style={{ flexShrink: 0 }}>
       {status.online ? (
         <Badge color="green" variant="light" data-testid="online-status">
           Online

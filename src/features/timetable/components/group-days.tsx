@@ -1,3 +1,4 @@
+import './styles'
 import { useState } from 'react'
 import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'

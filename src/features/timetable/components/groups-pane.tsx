@@ -1,3 +1,4 @@
+import './styles'
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { notifications } from '@mantine/notifications'

@@ -1,3 +1,4 @@
+import './styles'
 import { Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { useAuthMember } from '../../../lib/auth/use-auth'

@@ -1,3 +1,4 @@
+import './styles'
 import { useState } from 'react'
 import { Anchor, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core'
 import { useAuthMember } from '../../../lib/auth/use-auth'

@@ -1,3 +1,4 @@
+import './styles'
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { holidayOn } from '../logic/school-days'
 import { sortSessionsByTiming } from '../logic/sessions'

@@ -1,3 +1,4 @@
+import './styles'
 import { Card, SimpleGrid, Stack, Text, Title, Anchor } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { useTimetableLookups } from '../hooks/use-lookups'
