@@ -27,6 +27,28 @@ function label(doc: Record<string, unknown> | undefined, fallback: string): stri
   return fallback
 }
 
+interface LessonLoss {
+  groupName?: string
+  day?: string
+  weekKey?: string
+  mine?: { topic: string | null } | null
+  kept?: { topic: string | null } | null
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
+/** "Tanni, Wednesday (week 48): your topic “Seeds” was replaced by “Plants”." */
+function lessonLossText(d: LessonLoss): string {
+  const where = `${d.groupName ?? 'A group'}, ${capital(d.day ?? '')} (week ${Number((d.weekKey ?? '').slice(5)) || '?'})`
+  const mine = d.mine?.topic ? `“${d.mine.topic}”` : 'no topic'
+  const kept = d.kept
+    ? d.kept.topic
+      ? `“${d.kept.topic}”`
+      : 'no topic'
+    : 'the lesson being removed'
+  return `${where}: your topic ${mine} was replaced by ${kept}.`
+}
+
 function Notice({ notice, onDismiss }: { notice: SyncNotice; onDismiss: () => void }) {
   const what = notice.collection.replace(/_/g, ' ')
   return (
@@ -35,6 +57,12 @@ function Notice({ notice, onDismiss }: { notice: SyncNotice; onDismiss: () => vo
         <Text size="sm">
           <b>Not saved</b> ({what}): {notice.reason}
         </Text>
+      ) : notice.details ? (
+        (notice.details as LessonLoss[]).map((d, i) => (
+          <Text size="sm" key={i}>
+            <b>Replaced by another facilitator's change</b> — {lessonLossText(d)}
+          </Text>
+        ))
       ) : (
         <Text size="sm">
           <b>Replaced by a newer change</b> ({what}): your “{label(notice.mine, notice.recordId)}”

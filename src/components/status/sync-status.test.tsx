@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { renderApp, setViewportWidth, testMember } from '../../test-utils/render'
+import { SyncNotices } from '../../db/sync-notices'
+
+const admin = testMember({ role: 'admin', userId: 'u-notices' })
+
+describe('sync status in the header', () => {
+  it('lists refused and replaced changes with their reasons until dismissed, across reloads', async () => {
+    setViewportWidth(1280)
+    localStorage.clear()
+    // What the sync engine recorded on this device earlier (kept in localStorage).
+    const notices = new SyncNotices(admin.userId)
+    notices.addRefused([
+      {
+        collection: 'reference',
+        id: 'rc-1',
+        reason: 'You are not allowed to make this change to reference.',
+        at: Date.now(),
+      },
+    ])
+    notices.addLost({
+      collection: 'reference',
+      id: 'rs-maths',
+      at: Date.now(),
+      mine: { id: 'rs-maths', data: { name: 'Maths (mine)' } },
+      theirs: { id: 'rs-maths', data: { name: 'Mathematics' } },
+      kept: { id: 'rs-maths', data: { name: 'Mathematics' } },
+    })
+    await renderApp({ path: '/admin/dash/settings', member: admin })
+    const badge = await screen.findByTestId('sync-status')
+    expect(badge).toHaveTextContent('2 changes need attention')
+    await userEvent.click(badge)
+    const items = await screen.findAllByTestId('sync-notice')
+    expect(items[0]).toHaveTextContent(
+      'Not saved (reference): You are not allowed to make this change to reference.',
+    )
+    expect(items[1]).toHaveTextContent('your “Maths (mine)” was replaced by “Mathematics”')
+    await userEvent.click(within(items[0]!).getByRole('button', { name: 'Dismiss', hidden: true }))
+    expect(await screen.findAllByTestId('sync-notice')).toHaveLength(1)
+    expect(JSON.parse(localStorage.getItem(`app.sync.notices.${admin.userId}`)!)).toHaveLength(1)
+  })
+
+  it("names the lesson and the lost topic when a week merge kept the other facilitator's edit", async () => {
+    setViewportWidth(1280)
+    localStorage.clear()
+    const facilitator = testMember({ role: 'facilitator', userId: 'u-lesson', facilitatorId: 'f1' })
+    new SyncNotices(facilitator.userId).addLost({
+      collection: 'timetables',
+      id: 'wk_2026_48_rg-tanni',
+      at: Date.now(),
+      mine: {},
+      theirs: {},
+      kept: {},
+      details: [
+        {
+          sessionId: 's4',
+          day: 'wednesday',
+          timingId: 't4',
+          subjectId: null,
+          groupName: 'Tanni',
+          weekKey: '2026_48',
+          mine: { topic: 'Seeds', subtopic: null },
+          kept: { topic: 'Plants', subtopic: null },
+        },
+      ],
+    })
+    await renderApp({ path: '/facilitators/dash?pane=groups', member: facilitator })
+    await userEvent.click(await screen.findByTestId('sync-status'))
+    expect(await screen.findByTestId('sync-notice')).toHaveTextContent(
+      'Tanni, Wednesday (week 48): your topic “Seeds” was replaced by “Plants”.',
+    )
+  })
+})

@@ -1,0 +1,26 @@
+import type { BrowserContext, Page } from '@playwright/test'
+import { signedIn } from './backend.ts'
+
+/**
+ * Starts a browser context already signed in as a demo account (the session supabase-js keeps
+ * in localStorage), for tests about what a signed-in person does rather than signing in.
+ */
+export async function signInContext(
+  context: BrowserContext,
+  email: string,
+  password: string,
+): Promise<void> {
+  const client = await signedIn(email, password)
+  const { data } = await client.auth.getSession()
+  const session = JSON.stringify(data.session)
+  await context.addInitScript((value) => {
+    if (!localStorage.getItem('app-auth')) localStorage.setItem('app-auth', value)
+  }, session)
+}
+
+/** Waits until the service worker controls the page, so the next loads work offline. */
+export async function untilServiceWorkerControls(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload()
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller)
+}
