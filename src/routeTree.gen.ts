@@ -15,6 +15,7 @@ import { Route as DefaultApplyFacilitatorsRouteImport } from './routes/_default/
 import { Route as DefaultApplyStudentsRouteImport } from './routes/_default/apply-students'
 import { Route as DefaultApplyChar123nameChar125RouteImport } from './routes/_default/apply-{$name}'
 import { Route as DefaultConnectAccountRouteImport } from './routes/_default/connect-account'
+import { Route as DefaultResetPasswordRouteImport } from './routes/_default/reset-password'
 import { Route as DefaultSigninRouteImport } from './routes/_default/signin'
 import { Route as AdminDashRouteRouteImport } from './routes/admin/dash/route'
 import { Route as AdministrationDashRouteRouteImport } from './routes/administration/dash/route'
@@ -75,6 +76,11 @@ const DefaultApplyChar123nameChar125Route =
 const DefaultConnectAccountRoute = DefaultConnectAccountRouteImport.update({
   id: '/connect-account',
   path: '/connect-account',
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultResetPasswordRoute = DefaultResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => DefaultRoute,
 } as any)
 const DefaultSigninRoute = DefaultSigninRouteImport.update({
@@ -246,6 +252,7 @@ export interface FileRoutesByFullPath {
   '/apply-students': typeof DefaultApplyStudentsRoute
   '/apply-{$name}': typeof DefaultApplyChar123nameChar125Route
   '/connect-account': typeof DefaultConnectAccountRoute
+  '/reset-password': typeof DefaultResetPasswordRoute
   '/signin': typeof DefaultSigninRoute
   '/facilitators/': typeof FacilitatorsIndexRoute
   '/facilitators/settings': typeof DefaultFacilitatorsSettingsRoute
@@ -278,6 +285,7 @@ export interface FileRoutesByTo {
   '/apply-students': typeof DefaultApplyStudentsRoute
   '/apply-{$name}': typeof DefaultApplyChar123nameChar125Route
   '/connect-account': typeof DefaultConnectAccountRoute
+  '/reset-password': typeof DefaultResetPasswordRoute
   '/signin': typeof DefaultSigninRoute
   '/': typeof DefaultIndexRoute
   '/facilitators': typeof FacilitatorsIndexRoute
@@ -317,6 +325,7 @@ export interface FileRoutesById {
   '/_default/apply-students': typeof DefaultApplyStudentsRoute
   '/_default/apply-{$name}': typeof DefaultApplyChar123nameChar125Route
   '/_default/connect-account': typeof DefaultConnectAccountRoute
+  '/_default/reset-password': typeof DefaultResetPasswordRoute
   '/_default/signin': typeof DefaultSigninRoute
   '/_default/': typeof DefaultIndexRoute
   '/facilitators/': typeof FacilitatorsIndexRoute
@@ -357,6 +366,7 @@ export interface FileRouteTypes {
     | '/apply-students'
     | '/apply-{$name}'
     | '/connect-account'
+    | '/reset-password'
     | '/signin'
     | '/facilitators/'
     | '/facilitators/settings'
@@ -389,6 +399,7 @@ export interface FileRouteTypes {
     | '/apply-students'
     | '/apply-{$name}'
     | '/connect-account'
+    | '/reset-password'
     | '/signin'
     | '/'
     | '/facilitators'
@@ -427,6 +438,7 @@ export interface FileRouteTypes {
     | '/_default/apply-students'
     | '/_default/apply-{$name}'
     | '/_default/connect-account'
+    | '/_default/reset-password'
     | '/_default/signin'
     | '/_default/'
     | '/facilitators/'
@@ -507,6 +519,13 @@ declare module '@tanstack/react-router' {
       path: '/connect-account'
       fullPath: '/connect-account'
       preLoaderRoute: typeof DefaultConnectAccountRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/reset-password': {
+      id: '/_default/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof DefaultResetPasswordRouteImport
       parentRoute: typeof DefaultRoute
     }
     '/_default/signin': {
@@ -727,6 +746,7 @@ interface DefaultRouteChildren {
   DefaultApplyStudentsRoute: typeof DefaultApplyStudentsRoute
   DefaultApplyChar123nameChar125Route: typeof DefaultApplyChar123nameChar125Route
   DefaultConnectAccountRoute: typeof DefaultConnectAccountRoute
+  DefaultResetPasswordRoute: typeof DefaultResetPasswordRoute
   DefaultSigninRoute: typeof DefaultSigninRoute
   DefaultIndexRoute: typeof DefaultIndexRoute
   DefaultFacilitatorsSettingsRoute: typeof DefaultFacilitatorsSettingsRoute
@@ -741,6 +761,7 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultApplyStudentsRoute: DefaultApplyStudentsRoute,
   DefaultApplyChar123nameChar125Route: DefaultApplyChar123nameChar125Route,
   DefaultConnectAccountRoute: DefaultConnectAccountRoute,
+  DefaultResetPasswordRoute: DefaultResetPasswordRoute,
   DefaultSigninRoute: DefaultSigninRoute,
   DefaultIndexRoute: DefaultIndexRoute,
   DefaultFacilitatorsSettingsRoute: DefaultFacilitatorsSettingsRoute,

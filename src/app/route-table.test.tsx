@@ -46,6 +46,7 @@ const table: [string, string, string][] = [
     '/',
     '/signin',
     '/connect-account',
+    '/reset-password',
     '/apply-facilitators',
     '/apply-students',
     '/apply-{$name}',

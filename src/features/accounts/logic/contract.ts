@@ -28,13 +28,11 @@ const email = z
   .string({ error: needed('E-mail') })
   .check(z.trim(), z.toLowerCase(), z.refine(isValidEmail, 'Please enter a valid e-mail address.'))
 
-const password = z
-  .string({ error: needed('Password') })
-  .check(
-    z.refine((value) => passwordProblems(value, DEFAULT_PASSWORD_POLICY).length === 0, {
-      error: (issue) => passwordProblems(String(issue.input), DEFAULT_PASSWORD_POLICY).join(' '),
-    }),
-  )
+const password = z.string({ error: needed('Password') }).check(
+  z.refine((value) => passwordProblems(value, DEFAULT_PASSWORD_POLICY).length === 0, {
+    error: (issue) => passwordProblems(String(issue.input), DEFAULT_PASSWORD_POLICY).join(' '),
+  }),
+)
 
 /** A phone number as digits: 6 to 15 of them (a national number, or with the country code). */
 const digits = (label: string) =>

@@ -1,0 +1,105 @@
+import { useState } from 'react'
+import { Anchor, Text } from '@mantine/core'
+import { accounts } from '../../api'
+import { useAuthFlow } from '../../hooks/use-auth-flow'
+import { useLanding } from '../../hooks/use-landing'
+import type { ConnectData } from '../../logic/contract'
+import type { RegisterState } from '../../logic/member-form'
+import { MESSAGES } from '../../logic/messages'
+import { withoutSpaces } from '../../logic/phone'
+import { AuthCard } from '../auth-card'
+import { CheckEmail } from '../check-email'
+import { FlowAlerts } from '../flow-alerts'
+import { ConnectStep } from './connect-step'
+import { NumberStep } from './number-step'
+
+type Done = { kind: 'email' | 'signin'; message: string; email: string }
+
+/**
+ * /connect-account (core.md §2, §4; D02-D13): a guardian or student finds the contact the centre
+ * holds for their WhatsApp number, then sets a password (or uses Google). States init →
+ * verifying → connect → account_setup; any failure goes back to init with the message.
+ */
+export function ConnectAccountScreen() {
+  const flow = useAuthFlow()
+  const [state, setState] = useState<RegisterState>('init')
+  const [data, setData] = useState<ConnectData | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [done, setDone] = useState<Done | null>(null)
+  useLanding(flow, { kinds: ['connect'], onGoogleFailed: () => setState('init') })
+
+  const failed = (message: string) => {
+    setError(message)
+    setData(null)
+    setState('init')
+  }
+
+  const startAgain = () => {
+    setError(null)
+    setData(null)
+    setState('init')
+  }
+
+  const verify = async (prefix: string, number: string) => {
+    setError(null)
+    setState('verifying')
+    const answer = await accounts('initConnectAccount', { whatsApp: withoutSpaces(number), prefix })
+    if (answer.type !== 'success') return failed(answer.message)
+    setData(answer.data)
+    setState('connect')
+  }
+
+  const register = async (password: string) => {
+    if (!data) return
+    setError(null)
+    setState('account_setup')
+    const { name: _name, ...contact } = data
+    const answer = await accounts('registerMember', { ...contact, password, authType: 'emailpw' })
+    if (answer.type !== 'success') return failed(answer.message)
+    setDone({
+      kind: answer.confirmation === 'email' ? 'email' : 'signin',
+      message: answer.message,
+      email: data.email,
+    })
+  }
+
+  const progress =
+    state === 'verifying'
+      ? MESSAGES.initiating
+      : state === 'account_setup'
+        ? MESSAGES.creatingAccount
+        : flow.status.progress
+  return (
+    <AuthCard
+      title="Connect your family account"
+      lead="Use the WhatsApp number the centre has for you. We will find your family and set up your account."
+    >
+      <FlowAlerts error={error ?? flow.status.error} info={flow.status.info} progress={progress} />
+      {done?.kind === 'email' && <CheckEmail email={done.email} message={done.message} />}
+      {done?.kind === 'signin' && (
+        <Text data-testid="connected">
+          {done.message}{' '}
+          <Anchor href={`/signin?email=${encodeURIComponent(done.email)}`}>Sign in</Anchor>
+        </Text>
+      )}
+      {!done && (state === 'init' || state === 'verifying') && (
+        <NumberStep
+          busy={state === 'verifying'}
+          onSubmit={(prefix, number) => void verify(prefix, number)}
+        />
+      )}
+      {!done && (state === 'connect' || state === 'account_setup') && data && (
+        <ConnectStep
+          data={data}
+          busy={state === 'account_setup'}
+          onPassword={(password) => void register(password)}
+          onError={(message) => setError(message)}
+          onStartAgain={startAgain}
+        />
+      )}
+      <Text size="sm" ta="center">
+        Already have an account? <Anchor href="/signin">Sign in</Anchor>
+      </Text>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,41 @@
+import { useState, type FormEvent } from 'react'
+import { Button, Stack } from '@mantine/core'
+import { countryByCode, DEFAULT_COUNTRY } from '../../logic/countries'
+import { mobileProblem } from '../../logic/phone'
+import { PhoneField } from '../phone-field'
+
+/** State init (D06): the WhatsApp number and its country code. */
+export function NumberStep({
+  busy,
+  onSubmit,
+}: {
+  busy: boolean
+  onSubmit: (prefix: string, number: string) => void
+}) {
+  const [country, setCountry] = useState(DEFAULT_COUNTRY.code)
+  const [number, setNumber] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const prefix = (countryByCode(country) ?? DEFAULT_COUNTRY).prefix
+    const found = mobileProblem(prefix, number)
+    setProblem(found)
+    if (!found) onSubmit(prefix, number)
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <PhoneField
+          country={country}
+          number={number}
+          error={problem}
+          onCountry={setCountry}
+          onNumber={setNumber}
+        />
+        <Button type="submit" loading={busy} fullWidth>
+          Find my account
+        </Button>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react'
+import { Button, Stack, TextInput } from '@mantine/core'
+import { accounts } from '../../api'
+import type { AccountsAnswers } from '../../logic/contract'
+import { isValidEmail, normaliseEmail } from '../../logic/email'
+
+export type SigninInit = AccountsAnswers['initSignin']
+
+/** Step one (state `email`): the address, then initSignin says how to go on (C05). */
+export function EmailStep({
+  email,
+  onEmail,
+  onAnswer,
+  onError,
+}: {
+  email: string
+  onEmail: (value: string) => void
+  onAnswer: (email: string, answer: SigninInit) => void
+  onError: (message: string) => void
+}) {
+  const [busy, setBusy] = useState(false)
+  const [invalid, setInvalid] = useState<string | null>(null)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const address = normaliseEmail(email)
+    if (!isValidEmail(address)) {
+      setInvalid('Please enter a valid e-mail address.')
+      return
+    }
+    setInvalid(null)
+    setBusy(true)
+    const answer = await accounts('initSignin', { email: address })
+    setBusy(false)
+    // C06: anything but success shows the returned message.
+    if (answer.type === 'success') onAnswer(address, answer)
+    else onError(answer.message)
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label="E-mail"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          autoFocus
+          required
+          value={email}
+          onChange={(e) => onEmail(e.currentTarget.value)}
+          error={invalid}
+        />
+        <Button type="submit" loading={busy} fullWidth>
+          Continue
+        </Button>
+      </Stack>
+    </form>
+  )
+}

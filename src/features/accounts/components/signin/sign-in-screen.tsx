@@ -1,0 +1,116 @@
+import { useState } from 'react'
+import { Anchor, Divider, Stack, Text } from '@mantine/core'
+import { takeNotice, type SignInNotice } from '../../../../lib/auth/notice'
+import { useAuthFlow } from '../../hooks/use-auth-flow'
+import { useLanding } from '../../hooks/use-landing'
+import { normaliseEmail } from '../../logic/email'
+import { initialMemberForm, type SignInState } from '../../logic/member-form'
+import { MESSAGES } from '../../logic/messages'
+import { AuthCard } from '../auth-card'
+import { FlowAlerts } from '../flow-alerts'
+import { GoogleButton } from '../google-button'
+import { EmailStep, type SigninInit } from './email-step'
+import { FacilitatorSignup } from './facilitator-signup'
+import { PasswordStep } from './password-step'
+import { ResetRequest } from './reset-request'
+
+const NOTICE_TEXT: Record<SignInNotice, string> = {
+  blocked: MESSAGES.blocked,
+  notRegistered: MESSAGES.notRegistered,
+  signedOutElsewhere: 'You were signed out. Please sign in again.',
+}
+
+const TITLES: Record<SignInState, string> = {
+  email: 'Sign in',
+  signin: 'Sign in',
+  facilitator_signup: 'Set up your account',
+  reset: 'Reset your password',
+}
+
+/** /signin (core.md §2): states email → signin, facilitator_signup, and the forgotten password. */
+export function SignInScreen({
+  redirect,
+  email: known,
+  confirm,
+}: {
+  redirect?: string
+  email?: string
+  confirm?: string
+}) {
+  const flow = useAuthFlow(redirect)
+  const [form, setForm] = useState(() => initialMemberForm(known ? normaliseEmail(known) : ''))
+  const [invite, setInvite] = useState<SigninInit | null>(null)
+  const [notice] = useState(() => takeNotice())
+  useLanding(flow, { confirm, kinds: ['signin', 'facilitator'] })
+  const { status } = flow
+  const go = (signInState: SignInState) => {
+    flow.reset()
+    setForm((f) => ({ ...f, signInState }))
+  }
+  const answered = (email: string, answer: SigninInit) => {
+    setForm((f) => ({
+      ...f,
+      email,
+      signInState: answer.mode === 'signin' ? 'signin' : 'facilitator_signup',
+    }))
+    setInvite(answer.mode === 'signin' ? null : answer)
+  }
+  const state = form.signInState
+  const error = status.error ?? (notice && !status.progress ? NOTICE_TEXT[notice] : null)
+  return (
+    <AuthCard title={TITLES[state]}>
+      <FlowAlerts error={error} info={status.info} progress={status.progress} />
+      {state === 'email' && (
+        <EmailStep
+          email={form.email}
+          onEmail={(email) => setForm((f) => ({ ...f, email }))}
+          onAnswer={answered}
+          onError={(message) => flow.update({ error: message })}
+        />
+      )}
+      {state === 'signin' && (
+        <PasswordStep
+          email={form.email}
+          busy={!!status.progress}
+          unverified={status.unverified}
+          onSubmit={(password) => void flow.signIn(form.email, password)}
+          onChangeEmail={() => go('email')}
+          onForgot={() => go('reset')}
+          onInfo={(message, isError) =>
+            flow.update(
+              isError
+                ? { error: message, info: null }
+                : { info: message, error: null, unverified: false },
+            )
+          }
+        />
+      )}
+      {state === 'facilitator_signup' && invite && (
+        <FacilitatorSignup email={form.email} invite={invite} />
+      )}
+      {state === 'reset' && (
+        <ResetRequest
+          initialEmail={form.email}
+          onBack={() => go(form.email ? 'signin' : 'email')}
+        />
+      )}
+      {(state === 'email' || state === 'signin') && (
+        <Stack gap="sm">
+          <Divider label="or" labelPosition="center" />
+          <GoogleButton
+            returnPath="/signin"
+            pending={() => ({
+              kind: 'signin',
+              expectedEmail: state === 'signin' ? form.email : null,
+            })}
+            onError={(message) => flow.update({ error: message })}
+          />
+          <Text size="sm" ta="center">
+            New family at the centre?{' '}
+            <Anchor href="/connect-account">Connect your family account</Anchor>
+          </Text>
+        </Stack>
+      )}
+    </AuthCard>
+  )
+}
