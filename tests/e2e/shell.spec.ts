@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { signIn } from './support/signin'
 
 test.describe('404 screen', () => {
   test('an unknown path shows the spec wording and the button goes home', async ({ page }) => {
@@ -16,6 +17,9 @@ test.describe('404 screen', () => {
   test('failed route validation shows the 404 screen', async ({ page }) => {
     await page.goto('/apply-nonsense')
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+    // A guarded route checks who may see it first; a guardian with a bad pane gets the 404.
+    await signIn(page, 'guardian@demo.school', 'demo-guardian-1')
+    await expect(page).toHaveURL('/parents/dash')
     await page.goto('/parents/dash?pane=nope')
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
   })

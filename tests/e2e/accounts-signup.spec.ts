@@ -1,0 +1,162 @@
+// First sign-in of a facilitator, connect account and password reset, end to end against the
+// local host, with the e-mails read from the test SMTP server (core.md §4, §7, §8).
+import { expect, test, type Page, type Route } from '@playwright/test'
+import { setPassword } from './support/backend'
+import { linkIn, waitForMail } from './support/mailbox'
+
+/** Holds the calls of `action` until released, so a progress message can be seen. */
+async function holdCall(page: Page, action: string) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/functions/v1/accounts', async (route: Route) => {
+    if (route.request().postDataJSON()?.action !== action) return route.fallback()
+    await released
+    await route.fallback()
+  })
+  return { release }
+}
+
+test('a facilitator the centre added sets up their account, confirms it and lands on the dashboard', async ({
+  page,
+}) => {
+  const email = 'new-facilitator@demo.school'
+  await page.goto('/signin')
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up your account' })).toBeVisible()
+  await expect(page.getByText('Welcome, Rohan Dsouza. Please set up your account.')).toBeVisible()
+  await expect(page.getByLabel('Your name')).toHaveValue('Rohan Dsouza')
+
+  // Everything is required, and the passwords must match (D01, E21).
+  await page.getByRole('button', { name: 'Create my account' }).click()
+  await expect(page.getByText('Please enter your WhatsApp number.')).toBeVisible()
+  await page.getByRole('textbox', { name: 'WhatsApp number' }).fill('90000 00010')
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('rohan-pass-1')
+  await page.getByRole('textbox', { name: 'Repeat the password' }).fill('rohan-pass-2')
+  await page.getByRole('button', { name: 'Create my account' }).click()
+  await expect(page.getByText('The two passwords do not match.')).toBeVisible()
+  await page.getByRole('textbox', { name: 'Repeat the password' }).fill('rohan-pass-1')
+
+  const held = await holdCall(page, 'registerFacilitator')
+  const sent = page.waitForRequest((r) => r.postDataJSON()?.action === 'registerFacilitator')
+  await page.getByRole('button', { name: 'Create my account' }).click()
+  await expect(page.getByTestId('auth-info')).toHaveText(
+    'One moment, your account is getting ready.',
+  )
+  expect((await sent).postDataJSON()).toMatchObject({
+    appVersion: '1.0.54',
+    email,
+    name: 'Rohan Dsouza',
+    whatsapp: '919000000010',
+    facilitatorUUID: 'f0000000-0000-4000-a000-000000000004',
+    facilitatorAuthOld: null,
+  })
+  held.release()
+  await expect(page.getByTestId('check-email')).toContainText(`We have sent a link to ${email}`)
+
+  const mail = await waitForMail(email)
+  expect(mail.subject).toBe('Confirm your e-mail address for Banyan Tree Learning Centre')
+  await page.goto(linkIn(mail))
+  await expect(page).toHaveURL('/facilitators/dash')
+  await expect(page.getByRole('heading', { level: 2, name: 'Facilitator Dashboard' })).toBeVisible()
+})
+
+test('a parent connects with their WhatsApp number, confirms by e-mail and lands on the parents dashboard', async ({
+  page,
+}) => {
+  const email = 'joao.fernandes@demo.school'
+  await page.goto('/connect-account')
+  await expect(page.getByRole('combobox', { name: 'Country code' })).toHaveValue('IN')
+
+  // An unknown number: the message, and back to the number (D03).
+  await page.getByRole('textbox', { name: 'WhatsApp number' }).fill('91111 11111')
+  await page.getByRole('button', { name: 'Find my account' }).click()
+  await expect(page.getByRole('alert')).toContainText('We could not find this WhatsApp number.')
+  await expect(page.getByRole('button', { name: 'Find my account' })).toBeEnabled()
+
+  const lookup = await holdCall(page, 'initConnectAccount')
+  const asked = page.waitForRequest((r) => r.postDataJSON()?.action === 'initConnectAccount')
+  await page.getByRole('textbox', { name: 'WhatsApp number' }).fill('90000 00003')
+  await page.getByRole('button', { name: 'Find my account' }).click()
+  await expect(page.getByTestId('auth-progress')).toHaveText(
+    'Please wait, we are initiating your account...',
+  )
+  expect((await asked).postDataJSON()).toEqual({
+    action: 'initConnectAccount',
+    whatsApp: '9000000003',
+    prefix: '+91',
+  })
+  lookup.release()
+  await expect(page.getByTestId('connect-found')).toContainText('João Fernandes')
+  await expect(page.getByTestId('connect-found')).toContainText(email)
+
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('joao-pass-1')
+  await page.getByRole('textbox', { name: 'Repeat the password' }).fill('joao-pass-1')
+  const creating = await holdCall(page, 'registerMember')
+  const registered = page.waitForRequest((r) => r.postDataJSON()?.action === 'registerMember')
+  await page.getByRole('button', { name: 'Create my account' }).click()
+  await expect(page.getByTestId('auth-progress')).toHaveText(
+    'Please wait, creating your account...',
+  )
+  expect((await registered).postDataJSON()).toMatchObject({
+    familyToken: 'demo-family-fernandes',
+    email,
+    authType: 'emailpw',
+    whatsApp: '919000000003',
+    prefix: '+91',
+    memberType: 'guardian',
+    docRef: 'fc-fernandes-joao',
+  })
+  creating.release()
+  await expect(page.getByTestId('check-email')).toBeVisible()
+
+  const mail = await waitForMail(email)
+  await page.goto(linkIn(mail))
+  await expect(page.getByTestId('auth-progress')).toHaveText('Connecting you to your account...')
+  await expect(page).toHaveURL('/parents/dash')
+  await expect(page.getByRole('heading', { level: 2, name: 'Parents' })).toBeVisible()
+})
+
+test('a forgotten password is reset with the e-mailed link, which then signs the person in', async ({
+  page,
+}) => {
+  const email = 'member@demo.school'
+  try {
+    await page.goto('/signin')
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await page.getByRole('button', { name: 'Forgot your password?' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible()
+    await expect(page.getByLabel('E-mail')).toHaveValue(email)
+    await page.getByRole('button', { name: 'Send me a link' }).click()
+    await expect(page.getByTestId('reset-message')).toHaveText(
+      `If an account exists for ${email}, we have sent it a link to choose a new password. The link works for an hour.`,
+    )
+    await expect(page.getByRole('button', { name: 'Send me a link' })).toHaveCount(0)
+
+    const mail = await waitForMail(email)
+    expect(mail.subject).toBe('Reset your password for Banyan Tree Learning Centre')
+    const link = linkIn(mail)
+    expect(link).toMatch(/^\/reset-password\?oobCode=/)
+    await page.goto(link)
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('12345')
+    await page.getByRole('button', { name: 'Save the new password' }).click()
+    await expect(page.getByText('Use at least 6 characters.')).toBeVisible()
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('member-new-1')
+    await page.getByRole('textbox', { name: 'Repeat the new password' }).fill('member-new-1')
+    await page.getByRole('button', { name: 'Save the new password' }).click()
+    await expect(page).toHaveURL('/facilitators/settings')
+    await expect(page.getByTestId('account-email')).toHaveText(email)
+
+    // The link works once.
+    await page.goto(link)
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('member-other-1')
+    await page.getByRole('textbox', { name: 'Repeat the new password' }).fill('member-other-1')
+    await page.getByRole('button', { name: 'Save the new password' }).click()
+    await expect(page.getByRole('alert')).toHaveText(
+      'This link is invalid or has expired. Please ask for a new one.',
+    )
+  } finally {
+    await setPassword(email, 'demo-member-1')
+  }
+})

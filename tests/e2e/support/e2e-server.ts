@@ -1,0 +1,55 @@
+// The backend of the browser tests: a real SMTP server on loopback whose messages the tests read
+// over HTTP (GET /messages on port+1), and the local host started with its own command
+// (supabase/local/main.ts, in memory, demo centre seeded) sending its mail to that server.
+// Playwright starts this as its web server and stops the whole process group afterwards.
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:http'
+import { startSmtp } from '../../helpers/smtp.ts'
+
+const port = Number(process.env.E2E_PORT ?? 4173)
+const smtp = await startSmtp()
+
+const mailbox = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost')
+  if (url.pathname !== '/messages') {
+    res.writeHead(404).end()
+    return
+  }
+  const to = url.searchParams.get('to')?.toLowerCase()
+  const found = smtp.messages
+    .filter((m) => !to || m.to.some((address) => address.toLowerCase() === to))
+    .map(({ from, to: recipients, subject, html, text }) => ({
+      from,
+      to: recipients,
+      subject,
+      html,
+      text,
+    }))
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(found))
+})
+await new Promise<void>((resolve) => mailbox.listen(port + 1, '127.0.0.1', resolve))
+
+const host = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'supabase/local/main.ts', '--memory', '--port', String(port)],
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      SMTP_URL: smtp.url,
+      // The browser opens the app at localhost: links in e-mails must land on the same origin.
+      SITE_URL: `http://localhost:${port}`,
+      MAIL_FROM: 'Banyan Tree Learning Centre <no-reply@localhost>',
+    },
+  },
+)
+
+async function stop(code: number) {
+  host.kill('SIGTERM')
+  mailbox.close()
+  await smtp.close()
+  process.exit(code)
+}
+host.on('exit', (code) => void stop(code ?? 1))
+process.on('SIGTERM', () => void stop(0))
+process.on('SIGINT', () => void stop(0))
