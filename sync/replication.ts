@@ -159,6 +159,19 @@ export function startSync(options: SyncOptions): SyncController {
   const pokes$ = new Subject<string>()
   const stopPokes = transport.onPoke((c) => pokes$.next(c))
   const patch = (p: Partial<SyncStatus>) => status$.next({ ...status$.value, ...p })
+  // "Last synced" is when every collection finished its first pull and then went idle without
+  // an error: a moment at which this device had everything the server had, and vice versa.
+  const initialDone = new Set<string>()
+  const expected = definitions.filter((d) => database.collections[d.name]).length
+  let failedSinceIdle = false
+  const onActivity = () => {
+    const anyActive = [...states.values()].some((s) => s.subjects.active.value)
+    if (anyActive) return patch({ active: true })
+    if (initialDone.size === expected && !failedSinceIdle && environment.isOnline()) {
+      patch({ active: false, lastSyncedAt: Date.now(), error: null })
+    } else patch({ active: false })
+    failedSinceIdle = false
+  }
 
   for (const def of definitions) {
     const collection = database.collections[def.name] as RxCollection | undefined
@@ -249,19 +262,24 @@ export function startSync(options: SyncOptions): SyncController {
       })
     })
     state.error$.subscribe((error) => {
+      const offline =
+        !environment.isOnline() ||
+        (error as { parameters?: { errors?: { code?: string }[] } }).parameters?.errors?.some(
+          (e) => e?.code === 'offline',
+        )
+      if (offline) return
+      // Server or network trouble: wait longer each time, up to two minutes.
       state.retryTime = Math.min((state.retryTime ?? BASE_RETRY_MS) * 2, MAX_RETRY_MS)
-      const offline = (
-        error as { parameters?: { errors?: { code?: string }[] } }
-      ).parameters?.errors?.some((e) => e?.code === 'offline')
-      patch({ error: offline || !environment.isOnline() ? null : describe(error) })
+      failedSinceIdle = true
+      patch({ error: describe(error) })
     })
-    state.active$.subscribe(() => {
-      const anyActive = [...states.values()].some(
-        (s) =>
-          (s as unknown as { subjects: { active: BehaviorSubject<boolean> } }).subjects.active
-            .value,
-      )
-      patch({ active: anyActive })
+    state.received$.subscribe(() => {
+      state.retryTime = BASE_RETRY_MS
+    })
+    state.active$.subscribe(() => onActivity())
+    void state.awaitInitialReplication().then(() => {
+      initialDone.add(def.name)
+      onActivity()
     })
     states.set(def.name, state)
   }

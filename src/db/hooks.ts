@@ -33,19 +33,25 @@ export function useSyncView(): SyncView {
   const open = useOpenDatabase()
   const status = useObservable((o) => o.sync.status$, open.sync.status$.value, [])
   const notices = useObservable((o) => o.notices.notices$, open.notices.notices$.value, [])
-  const pending = useSyncExternalStore(
-    (cb) => {
-      window.addEventListener('storage', cb)
-      const timer = setInterval(cb, 500)
-      return () => {
-        window.removeEventListener('storage', cb)
-        clearInterval(timer)
-      }
-    },
-    () => storedPending(open.userId),
+  // The tab that replicates (the leader) writes the pending count and the last sync time to
+  // localStorage; every tab of the app shows them.
+  const subscribe = (cb: () => void) => {
+    window.addEventListener('storage', cb)
+    const timer = setInterval(cb, 500)
+    return () => {
+      window.removeEventListener('storage', cb)
+      clearInterval(timer)
+    }
+  }
+  const pending = useSyncExternalStore(subscribe, () => storedPending(open.userId))
+  const storedLast = useSyncExternalStore(
+    subscribe,
+    () => Number(localStorage.getItem(`app.sync.lastSyncedAt.${open.userId}`)) || null,
   )
+  const lastSyncedAt = Math.max(status.lastSyncedAt ?? 0, storedLast ?? 0) || null
   return {
     ...status,
+    lastSyncedAt,
     pending,
     notices,
     dismiss: (id) => open.notices.dismiss(id),

@@ -57,7 +57,8 @@ insert into public.topics (id, kind, facilitator_id, subject_id, topic_id, data)
   ('tp-plants-seeds', 'subtopic', null, 'rs-science', 'tp-plants', '{"name": "Seeds and sprouting", "description": ""}'),
   ('tp-stories', 'topic', null, 'rs-english', null, '{"name": "Story writing", "description": ""}'),
   ('tp-asha-water', 'topic', 'f0000000-0000-4000-a000-000000000001', 'rs-science', null, '{"name": "The water cycle", "description": "Monsoon, rivers and the sea"}'),
-  ('tp-asha-water-rain', 'subtopic', 'f0000000-0000-4000-a000-000000000001', 'rs-science', 'tp-asha-water', '{"name": "Measuring rain", "description": ""}')
+  ('tp-asha-water-rain', 'subtopic', 'f0000000-0000-4000-a000-000000000001', 'rs-science', 'tp-asha-water', '{"name": "Measuring rain", "description": ""}'),
+  ('tp-rahul-shapes', 'topic', 'f0000000-0000-4000-a000-000000000002', 'rs-maths', null, '{"name": "Shapes and patterns", "description": "Rangoli, tiles and symmetry"}')
 on conflict (id) do nothing;
 
 -- The demo groups' students (K19: a group holds its students).

@@ -86,13 +86,16 @@ export function SyncStatus() {
   const view = useSyncView()
   usePreventRefresh('unsynced-changes', view.pending > 0)
   const problems = view.notices.length
-  const color = problems > 0 ? 'red' : view.pending > 0 ? 'orange' : 'green'
+  const never = view.lastSyncedAt === null
+  const color = problems > 0 ? 'red' : view.pending > 0 ? 'orange' : never ? 'gray' : 'green'
   const text =
     view.pending > 0
       ? `${view.pending} ${view.pending === 1 ? 'change' : 'changes'} not synced`
       : problems > 0
         ? `${problems} ${problems === 1 ? 'change needs' : 'changes need'} attention`
-        : 'Synced'
+        : never
+          ? 'Syncing…'
+          : 'Synced'
   return (
     <Popover width={320} position="bottom-end" shadow="md">
       <Popover.Target>

@@ -1,0 +1,195 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { signInContext, untilServiceWorkerControls } from './support/session.ts'
+
+const asha = { email: 'facilitator@demo.school', password: 'demo-facilitator-1' }
+const rahul = { email: 'facilitator-admin@demo.school', password: 'demo-facilitator-admin-1' }
+const week = (group: string, key: string) =>
+  `/facilitators/dash/groupDays?group=${group}&week=${key}`
+
+/** The n-th lesson (0-based) of a day column (0 = Monday). */
+function lesson(page: Page, day: number, n: number): Locator {
+  return page.getByTestId('day').nth(day).getByTestId('session').nth(n)
+}
+
+async function chooseTopic(page: Page, day: number, n: number, topic: string) {
+  const card = lesson(page, day, n)
+  await card.getByRole('combobox', { name: /^Topic for/ }).click()
+  await page.getByRole('option', { name: topic, exact: true }).click()
+}
+
+async function open(browser: import('@playwright/test').Browser, who: typeof asha, path: string) {
+  const context = await browser.newContext()
+  await signInContext(context, who.email, who.password)
+  const page = await context.newPage()
+  await page.goto(path)
+  await expect(page.getByTestId('sync-status')).toHaveText('Synced', { timeout: 20_000 })
+  return { context, page }
+}
+
+test('a facilitator edits two topics, adds a comment and a resource, saves, and another facilitator sees them', async ({
+  browser,
+}) => {
+  const a = await open(browser, asha, week('rg-tanni', '2026_47'))
+  await a.page.getByRole('button', { name: 'Edit lessons' }).click()
+  // Tuesday's first lesson is Morning Circle, which has no topics; use Mathematics lessons.
+  const mathsMonday = a.page
+    .getByTestId('day')
+    .nth(0)
+    .getByTestId('session')
+    .filter({ hasText: 'Mathematics' })
+    .first()
+  await mathsMonday.getByRole('combobox', { name: /^Topic for/ }).click()
+  await a.page.getByRole('option', { name: 'Fractions', exact: true }).click()
+  const scienceLesson = a.page.getByTestId('session').filter({ hasText: 'Science' }).first()
+  await scienceLesson.getByRole('combobox', { name: /^Topic for/ }).click()
+  await a.page.getByRole('option', { name: 'The water cycle', exact: true }).click()
+  await expect(a.page.getByTestId('pending-edits')).toHaveText('2 changes')
+
+  await mathsMonday.getByRole('button', { name: /^Open/ }).click()
+  const dialog = a.page.getByRole('dialog')
+  await dialog.getByRole('tab', { name: /Comments/ }).click()
+  await dialog.getByLabel('Add a comment').fill('They halved a chapati and a cake')
+  await dialog.getByRole('button', { name: 'Add comment' }).click()
+  await expect(dialog.getByTestId('comment')).toContainText('They halved a chapati and a cake')
+  await expect(dialog.getByTestId('comment')).toContainText('Asha Gaonkar · Today')
+  await dialog.getByRole('tab', { name: /Resources/ }).click()
+  await dialog.getByLabel('Link').fill('https://example.org/fractions-worksheet.pdf')
+  await dialog.getByLabel('Description').fill('Fractions worksheet')
+  await dialog.getByRole('button', { name: 'Add resource' }).click()
+  await expect(dialog.getByTestId('resource')).toContainText('Fractions worksheet (.pdf)')
+  await a.page.keyboard.press('Escape')
+
+  await a.page.getByRole('button', { name: 'Save' }).click()
+  await expect(a.page.getByText('Success! Calendar updated')).toBeVisible()
+  await expect(a.page.getByRole('button', { name: 'Edit lessons' })).toBeVisible()
+  await expect(a.page.getByTestId('sync-status')).toHaveText('Synced', { timeout: 20_000 })
+
+  const r = await open(browser, rahul, week('rg-tanni', '2026_47'))
+  const rMaths = r.page
+    .getByTestId('day')
+    .nth(0)
+    .getByTestId('session')
+    .filter({ hasText: 'Mathematics' })
+    .first()
+  await expect(rMaths.getByTestId('session-topic')).toHaveText('Fractions')
+  await expect(
+    r.page
+      .getByTestId('session')
+      .filter({ hasText: 'Science' })
+      .first()
+      .getByTestId('session-topic'),
+  ).toHaveText('The water cycle')
+  await expect(rMaths.getByLabel('1 comments')).toBeVisible()
+  await expect(rMaths.getByLabel('1 resources')).toBeVisible()
+  await a.context.close()
+  await r.context.close()
+})
+
+test('edits made offline survive a reload and sync when the network returns', async ({
+  browser,
+}) => {
+  const a = await open(browser, asha, week('rg-paani', '2026_47'))
+  await untilServiceWorkerControls(a.page)
+  await expect(a.page.getByTestId('sync-status')).toHaveText('Synced', { timeout: 20_000 })
+  await a.context.setOffline(true)
+  await a.page.getByRole('button', { name: 'Edit lessons' }).click()
+  const maths = a.page.getByTestId('session').filter({ hasText: 'Mathematics' }).first()
+  await maths.getByRole('combobox', { name: /^Topic for/ }).click()
+  await a.page.getByRole('option', { name: 'Fractions', exact: true }).click()
+  await expect(a.page.getByTestId('pending-edits')).toHaveText('1 change')
+
+  await a.page.reload()
+  await expect(a.page.getByTestId('pending-edits')).toHaveText('1 change')
+  await a.page.getByRole('button', { name: 'Save' }).click()
+  await expect(a.page.getByText('Success! Calendar updated')).toBeVisible()
+  await expect(a.page.getByTestId('sync-status')).toHaveText(/changes? not synced/)
+  await a.page.reload()
+  await expect(
+    a.page
+      .getByTestId('session')
+      .filter({ hasText: 'Mathematics' })
+      .first()
+      .getByTestId('session-topic'),
+  ).toHaveText('Fractions')
+  await expect(a.page.getByTestId('sync-status')).toHaveText(/changes? not synced/)
+
+  await a.context.setOffline(false)
+  await expect(a.page.getByTestId('sync-status')).toHaveText('Synced', { timeout: 20_000 })
+  const r = await open(browser, rahul, week('rg-paani', '2026_47'))
+  await expect(
+    r.page
+      .getByTestId('session')
+      .filter({ hasText: 'Mathematics' })
+      .first()
+      .getByTestId('session-topic'),
+  ).toHaveText('Fractions')
+  await a.context.close()
+  await r.context.close()
+})
+
+test('when both facilitators change the same lesson offline, the one whose edit lost is told', async ({
+  browser,
+}) => {
+  const path = week('rg-vaaro', '2026_47')
+  const a = await open(browser, asha, path)
+  const r = await open(browser, rahul, path)
+  await a.context.setOffline(true)
+  await r.context.setOffline(true)
+  for (const [side, topic] of [
+    [a, 'Fractions'],
+    [r, 'Shapes and patterns'],
+  ] as const) {
+    await side.page.getByRole('button', { name: 'Edit lessons' }).click()
+    await expect(side.page.getByTestId('pending-edits')).toHaveText('0 changes')
+    const maths = side.page.getByTestId('session').filter({ hasText: 'Mathematics' }).first()
+    await maths.getByRole('combobox', { name: /^Topic for/ }).click()
+    await side.page.getByRole('option', { name: topic, exact: true }).click()
+    await side.page.getByRole('button', { name: 'Save' }).click()
+    await expect(side.page.getByText('Success! Calendar updated')).toBeVisible()
+  }
+  await r.context.setOffline(false)
+  await expect(r.page.getByTestId('sync-status')).toHaveText('Synced', { timeout: 20_000 })
+  await a.context.setOffline(false)
+  await expect(a.page.getByTestId('sync-status')).toHaveText('1 change needs attention', {
+    timeout: 20_000,
+  })
+  await a.page.getByTestId('sync-status').click()
+  await expect(a.page.getByTestId('sync-notice')).toContainText('Vaaro')
+  await expect(a.page.getByTestId('sync-notice')).toContainText(
+    'your topic “Fractions” was replaced by “Shapes and patterns”',
+  )
+  await expect(
+    a.page
+      .getByTestId('session')
+      .filter({ hasText: 'Mathematics' })
+      .first()
+      .getByTestId('session-topic'),
+  ).toHaveText('Shapes and patterns')
+  await a.context.close()
+  await r.context.close()
+})
+
+test('holidays and weekends are not school days, and weeks step across the year end', async ({
+  browser,
+}) => {
+  const a = await open(browser, asha, week('rg-jaul', '2026_40'))
+  const friday = a.page.getByTestId('day').nth(4)
+  await expect(friday).toHaveAttribute('data-date', '2026-10-02')
+  await expect(friday.getByTestId('non-school-day')).toHaveText(/Holiday: Gandhi Jayanti/)
+  await expect(friday.getByTestId('session')).toHaveCount(0)
+  await expect(a.page.getByTestId('day')).toHaveCount(5)
+
+  // A Saturday opens the coming week.
+  await a.page.getByLabel('Go to date').fill('2026-12-26')
+  await expect(a.page.getByTestId('week-label')).toHaveText('Week 53 · 28 Dec – 1 Jan 2027')
+  await expect(a.page.getByTestId('day').nth(4).getByTestId('non-school-day')).toHaveText(
+    /Winter break/,
+  )
+  await a.page.getByRole('button', { name: 'Next week' }).click()
+  await expect(a.page.getByTestId('week-label')).toHaveText('Week 1 · 4 Jan – 8 Jan 2027')
+  await expect(a.page).toHaveURL(/week=2027_01/)
+  await a.page.getByRole('button', { name: 'Previous week' }).click()
+  await a.page.getByRole('button', { name: 'Previous week' }).click()
+  await expect(a.page.getByTestId('week-label')).toHaveText('Week 52 · 21 Dec – 25 Dec 2026')
+  await a.context.close()
+})
