@@ -1,21 +1,10 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { signInContext, untilServiceWorkerControls } from './support/session.ts'
 
 const asha = { email: 'facilitator@demo.school', password: 'demo-facilitator-1' }
 const rahul = { email: 'facilitator-admin@demo.school', password: 'demo-facilitator-admin-1' }
 const week = (group: string, key: string) =>
   `/facilitators/dash/groupDays?group=${group}&week=${key}`
-
-/** The n-th lesson (0-based) of a day column (0 = Monday). */
-function lesson(page: Page, day: number, n: number): Locator {
-  return page.getByTestId('day').nth(day).getByTestId('session').nth(n)
-}
-
-async function chooseTopic(page: Page, day: number, n: number, topic: string) {
-  const card = lesson(page, day, n)
-  await card.getByRole('combobox', { name: /^Topic for/ }).click()
-  await page.getByRole('option', { name: topic, exact: true }).click()
-}
 
 async function open(browser: import('@playwright/test').Browser, who: typeof asha, path: string) {
   const context = await browser.newContext()
