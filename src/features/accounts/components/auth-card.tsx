@@ -1,4 +1,3 @@
-import '@mantine/core/styles/PasswordInput.css'
 import type { ReactNode } from 'react'
 import { Paper, Stack, Text, Title } from '@mantine/core'
 

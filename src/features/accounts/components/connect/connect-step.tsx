@@ -1,3 +1,4 @@
+import '@mantine/core/styles/PasswordInput.css'
 import { useState, type FormEvent } from 'react'
 import { Anchor, Button, Divider, PasswordInput, Stack, Text } from '@mantine/core'
 import type { ConnectData } from '../../logic/contract'

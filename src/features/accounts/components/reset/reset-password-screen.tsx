@@ -1,3 +1,4 @@
+import '@mantine/core/styles/PasswordInput.css'
 import { useState, type FormEvent } from 'react'
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core'
 import { accounts } from '../../api'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/PasswordInput.css'
 import { useState, type FormEvent } from 'react'
 import { Alert, Button, Paper, PasswordInput, Stack, Title } from '@mantine/core'
 import { changePassword } from '../../../../lib/auth/actions'

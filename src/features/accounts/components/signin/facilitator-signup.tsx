@@ -1,3 +1,4 @@
+import '@mantine/core/styles/PasswordInput.css'
 import { useState, type FormEvent } from 'react'
 import { Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { APP_VERSION } from '../../../../lib/centre'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/PasswordInput.css'
 import { useState, type FormEvent } from 'react'
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { accounts } from '../../api'
