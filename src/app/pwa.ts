@@ -16,12 +16,15 @@ const reloadDeps = () => ({
 })
 
 /** Asks for the latest build id; a different id means a newer build exists. */
-export async function checkForNewBuild(fetchImpl: typeof fetch = fetch): Promise<boolean> {
+export async function checkForNewBuild(
+  fetchImpl: typeof fetch = fetch,
+  currentId: string = __BUILD_ID__,
+): Promise<boolean> {
   try {
     const res = await fetchImpl(`/builds/latest.json?t=${Date.now()}`, { cache: 'no-store' })
     if (!res.ok) return false
     const body = (await res.json()) as { id?: unknown }
-    const newer = typeof body.id === 'string' && body.id !== __BUILD_ID__
+    const newer = typeof body.id === 'string' && body.id !== currentId
     if (newer) await wb?.update()
     return newer
   } catch {

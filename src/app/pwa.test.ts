@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { checkForNewBuild } from './pwa'
+
+const answer = (body: unknown, ok = true) =>
+  (async (url: string) => {
+    expect(url).toMatch(/^\/builds\/latest\.json\?t=\d+$/)
+    return { ok, json: async () => body } as Response
+  }) as unknown as typeof fetch
+
+describe('the hourly build check', () => {
+  it.each([
+    [{ id: 'b2' }, true, true],
+    [{ id: 'b1' }, true, false],
+    [{}, true, false],
+    [{ id: 'b2' }, false, false],
+  ])('latest %o (ok %s) against b1 means newer: %s', async (body, ok, newer) => {
+    expect(await checkForNewBuild(answer(body, ok), 'b1')).toBe(newer)
+  })
+
+  it('treats a failed request (offline) as nothing new', async () => {
+    const offline = (async () => {
+      throw new TypeError('Failed to fetch')
+    }) as unknown as typeof fetch
+    expect(await checkForNewBuild(offline, 'b1')).toBe(false)
+  })
+})
