@@ -36,3 +36,24 @@ if (!('ResizeObserver' in window)) {
 
 // jsdom does not scroll; Mantine's combobox scrolls the selected option into view.
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {}
+
+// jsdom has no visual viewport; Mantine's modals listen to it.
+if (!window.visualViewport) {
+  const viewport = Object.assign(new EventTarget(), {
+    width: 1280,
+    height: 800,
+    scale: 1,
+    offsetLeft: 0,
+    offsetTop: 0,
+    pageLeft: 0,
+    pageTop: 0,
+    onresize: null,
+    onscroll: null,
+  })
+  Object.defineProperty(window, 'visualViewport', { value: viewport, configurable: true })
+}
+
+// jsdom has no font loading API; Mantine's autosizing textarea listens to it.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
+}

@@ -217,3 +217,47 @@ describe("a group's week", () => {
     ).toHaveTextContent('No topic yet')
   })
 })
+
+describe('lesson details', () => {
+  it("attaches one of the facilitator's own assignments to a lesson and counts it", async () => {
+    setViewportWidth(1280)
+    localStorage.clear()
+    await renderApp({
+      path: '/facilitators/dash/groupDays?group=g1&week=2026_48',
+      member: facilitator,
+      seed: async (d) => {
+        db = d
+        await seed(d)
+        await d.lesson_items.insert({
+          id: 'own-1',
+          kind: 'assignment',
+          lesson_id: null,
+          group_id: null,
+          week_key: null,
+          facilitator_id: 'fac-asha',
+          data: { title: 'Fraction hunt at home' },
+          created_at: '2026-11-20T10:00:00.000Z',
+        })
+      },
+    })
+    const monday = (await screen.findAllByTestId('day'))[0]!
+    await userEvent.click(
+      within(monday).getByRole('button', { name: 'Open 09:30 - 10:15 · Mathematics' }),
+    )
+    await userEvent.click(await screen.findByRole('tab', { name: /Assignments/ }))
+    const panel = (
+      await screen.findAllByLabelText('Attach one of my assignments')
+    )[0]!.closest<HTMLElement>('[role=tabpanel]')!
+    await pick(panel, 'Attach one of my assignments', 'Fraction hunt at home')
+    await userEvent.click(within(panel).getByRole('button', { name: 'Attach' }))
+    expect(await within(panel).findByTestId('assignment')).toHaveTextContent(
+      'Fraction hunt at home',
+    )
+    const attached = await db.lesson_items.find({ selector: { lesson_id: '2026_48:s1' } }).exec()
+    expect(attached.map((a) => a.get('data'))).toEqual([
+      expect.objectContaining({ title: 'Fraction hunt at home', sourceId: 'own-1' }),
+    ])
+    await userEvent.keyboard('{Escape}')
+    expect(await within(monday).findByLabelText('1 assignments')).toBeInTheDocument()
+  })
+})

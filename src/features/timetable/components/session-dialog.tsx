@@ -7,6 +7,7 @@ import { useLessonItems } from '../hooks/use-lesson-items'
 import type { TimetableLookups } from '../hooks/use-lookups'
 import { useTimetableWriter } from '../hooks/use-timetable-writer'
 import { AssignmentForm } from './assignment-form'
+import { AttachOwnItem } from './attach-own-item'
 import { EditLesson } from './edit-lesson'
 import { LessonComments } from './lesson-comments'
 import { ResourceForm } from './resource-form'
@@ -114,6 +115,7 @@ export function SessionDialog({
               </Text>
             ))}
             <ResourceForm onSubmit={(data) => add('resource', data)} />
+            <AttachOwnItem kind="resource" onAttach={(data) => add('resource', data)} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="assignments" pt="sm">
@@ -127,6 +129,7 @@ export function SessionDialog({
               context={{ subjectId: s.subjectId, topicId: s.topicId, subTopicId: s.subtopicId }}
               onSubmit={(data) => add('assignment', data)}
             />
+            <AttachOwnItem kind="assignment" onAttach={(data) => add('assignment', data)} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="students" pt="sm">
