@@ -78,7 +78,13 @@ describe('account screens', () => {
     localStorage.setItem(`app.sync.pending.${member.userId}`, '3')
     await renderApp({ path: '/admin/dash/members', member })
     const user = userEvent.setup()
-    await user.click(await screen.findByRole('button', { name: 'Account menu of Anita Admin' }))
+    // The dashboard opens its database first, which is slow on a busy machine.
+    const button = await screen.findByRole(
+      'button',
+      { name: 'Account menu of Anita Admin' },
+      { timeout: 20_000 },
+    )
+    await user.click(button)
     // Mantine keeps the dropdown styled as in transition under jsdom, so roles are looked up
     // regardless of visibility.
     const menu = await screen.findByRole('menu', { hidden: true })
@@ -86,10 +92,12 @@ describe('account screens', () => {
       within(menu).getByRole('menuitem', { name: 'Account settings', hidden: true }),
     ).toHaveAttribute('href', '/facilitators/settings')
     await user.click(within(menu).getByRole('menuitem', { name: 'Sign out', hidden: true }))
-    await waitFor(() =>
-      expect(screen.getByTestId('unsynced-warning')).toHaveTextContent(
-        '3 changes on this device are not synced yet. Signing out now deletes them from this device.',
-      ),
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('unsynced-warning')).toHaveTextContent(
+          '3 changes on this device are not synced yet. Signing out now deletes them from this device.',
+        ),
+      { timeout: 20_000 },
     )
     await user.click(screen.getByRole('button', { name: 'Stay signed in', hidden: true }))
     await waitFor(() => expect(screen.queryByTestId('unsynced-warning')).not.toBeInTheDocument())
