@@ -105,3 +105,18 @@ test('online/offline and slow-connection flags', async ({ browser }) => {
   await expect(page.getByTestId('online-status')).toHaveText('Online')
   await context.close()
 })
+
+test('the sign-in page does not download dashboard or database code', async ({ page }) => {
+  const bodies: Promise<string>[] = []
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') bodies.push(r.text().catch(() => ''))
+  })
+  await page.goto('/signin')
+  await expect(page.getByLabel('E-mail')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  const code = await Promise.all(bodies)
+  // Mantine's AppShell is the dashboards' frame; addCollections is RxDB's (the local database).
+  expect(code.filter((c) => c.includes('AppShell')).length, 'dashboard code').toBe(0)
+  expect(code.filter((c) => c.includes('addCollections')).length, 'database code').toBe(0)
+  expect(code.length).toBeGreaterThan(0)
+})
