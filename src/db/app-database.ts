@@ -6,6 +6,7 @@ import { startSync, type SyncController } from '../../sync/replication'
 import { supabaseTransport } from '../../sync/transport'
 import type { SignedInMember } from '../lib/auth/types'
 import { getSupabase } from '../lib/supabase-lazy'
+import { checkStanding } from '../lib/auth/standing'
 import { browserSyncEnvironment } from './environment'
 import { rememberDatabase, setOpenDatabaseCloser } from './local-data'
 import { conflictHandlers, describeLoss } from './conflict-handlers'
@@ -57,7 +58,13 @@ async function open(member: SignedInMember): Promise<OpenDatabase> {
     describeLoss,
     initialLastSyncedAt: Number(localStorage.getItem(lastSyncedKey)) || null,
   })
-  sync.refused$.subscribe((r) => notices.addRefused(r))
+  sync.refused$.subscribe((r) => {
+    notices.addRefused(r)
+    // A change refused for rights may mean the person was blocked or their role changed: refresh
+    // the token, and the session watcher signs a blocked person out.
+    if (r.some((x) => x.reason.startsWith('You are not allowed')))
+      void checkStanding().catch(() => undefined)
+  })
   sync.conflicts$.subscribe((c) => notices.addLost(c))
   sync.status$.subscribe((s) => {
     if (s.lastSyncedAt) localStorage.setItem(lastSyncedKey, String(s.lastSyncedAt))

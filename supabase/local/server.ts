@@ -91,6 +91,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   const log = options.log ?? (() => {})
   const keys = await makeKeys(options.jwtSecret ?? DEFAULT_JWT_SECRET)
   const dataDir = options.dataDir ?? '.data'
+  // One sender for every e-mail the host sends, unless MAIL_FROM says otherwise.
+  const mailFrom = options.mailFrom ?? 'Learning Centre <no-reply@localhost>'
   const db = await openDb({ url: options.databaseUrl, dataDir, memory: options.memory })
   const closers: Closable[] = []
   let server: Server | undefined
@@ -141,10 +143,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
         maxAge: 3600,
       }),
     )
-    app.route(
-      '/auth/v1',
-      authRoutes(deps, { mailFrom: options.mailFrom ?? 'Learning Centre <no-reply@localhost>' }),
-    )
+    app.route('/auth/v1', authRoutes(deps, { mailFrom }))
     app.route('/rest/v1', restRoutes(deps))
     if (modules.storage)
       app.route(
@@ -160,9 +159,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     if (modules.functions)
       app.route(
         '/functions/v1',
-        modules.functions(
-          Object.assign(deps, { smtpUrl: options.smtpUrl, mailFrom: options.mailFrom }),
-        ),
+        modules.functions(Object.assign(deps, { smtpUrl: options.smtpUrl, mailFrom })),
       )
     app.on(['GET', 'HEAD'], '/*', staticHandler(options.distDir ?? 'dist'))
     app.onError((error, c) => {
@@ -183,7 +180,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     deps.siteUrl ||= deps.url
     if (modules.realtime) closers.push(modules.realtime(server, deps))
     if (modules.mailer)
-      closers.push(modules.mailer({ ...deps, smtpUrl: options.smtpUrl, mailFrom: options.mailFrom }))
+      closers.push(modules.mailer({ ...deps, smtpUrl: options.smtpUrl, mailFrom }))
 
     let stopping: Promise<void> | undefined
     const running = server
