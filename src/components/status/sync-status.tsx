@@ -100,9 +100,16 @@ export function SyncStatus() {
     <Popover width={320} position="bottom-end" shadow="md">
       <Popover.Target>
         <UnstyledButton aria-label={`Sync status: ${text}`}>
-          <Badge color={color} variant="light" data-testid="sync-status">
-            {text}
-          </Badge>
+          <Group gap={6} wrap="nowrap">
+            <Badge color={color} variant="light" data-testid="sync-status">
+              {text}
+            </Badge>
+            {view.lastSyncedAt && (
+              <Text size="xs" c="dimmed" visibleFrom="lg" data-testid="last-synced-inline">
+                {format(view.lastSyncedAt, 'HH:mm')}
+              </Text>
+            )}
+          </Group>
         </UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown>
