@@ -28,7 +28,8 @@ export function GroupsPane({ weekKey }: { weekKey: string }) {
         id,
         loading: false,
         color: 'green',
-        message: `Calendar week updated (${made} ${made === 1 ? 'group' : 'groups'})`,
+        title: 'Calendar week updated',
+        message: `${made} ${made === 1 ? 'group has' : 'groups have'} this week's timetable now.`,
         autoClose: 2000,
       })
     } catch (error) {

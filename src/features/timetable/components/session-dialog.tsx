@@ -37,6 +37,12 @@ export function SessionDialog({
   const items = useLessonItems(lessonKey(weekKey, s.id))
   const subject = s.subjectId ? lookups.subjects[s.subjectId] : undefined
   const group = lookups.groups.find((g) => g.id === groupId)
+  // A mixed-group lesson lists its own students; otherwise the lesson is the whole group's.
+  const everyone = lookups.groups.flatMap((g) => g.students)
+  const students =
+    s.students.length > 0
+      ? s.students.map((id) => everyone.find((st) => st.id === id) ?? { id, name: id })
+      : (group?.students ?? [])
   const add = (kind: 'comment' | 'resource' | 'assignment', data: object) =>
     writer.addItem({
       kind,
@@ -133,9 +139,9 @@ export function SessionDialog({
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="students" pt="sm">
-          {group && group.students.length > 0 ? (
+          {students.length > 0 ? (
             <List size="sm">
-              {group.students.map((st) => (
+              {students.map((st) => (
                 <List.Item key={st.id}>{st.name}</List.Item>
               ))}
             </List>
