@@ -8,7 +8,7 @@ import globals from 'globals'
 
 // Import direction (CONVENTIONS.md): shared (components, lib, db, sync) → features → app
 // (app, routes). Features never import each other; sync/ imports nothing from src/ or supabase/.
-const features = ['public', 'accounts', 'timetable', 'sync-status', 'members']
+const features = ['public', 'accounts', 'timetable', 'reference', 'members']
 const zones = [
   {
     target: './sync',

@@ -2,6 +2,7 @@
 // route whose screen is not built renders the 404 screen inside its layout (no blank pages).
 // Each feature adds its keys here when its screen lands.
 export const builtScreens: ReadonlySet<string> = new Set<string>([
+  'admin.members',
   'facilitator.lessons',
   'facilitator.groups',
   'facilitator.students',

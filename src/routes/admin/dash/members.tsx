@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotFoundHere } from '../../../app/layouts/not-found-here'
+import { MembersScreen } from '../../../features/members/components/members-screen'
+import { useAuthMember } from '../../../lib/auth/use-auth'
 
 export const Route = createFileRoute('/admin/dash/members')({
   staticData: { guard: 'auth-admin', layout: 'admindash' },
-  // Not built yet: the 404 screen inside the layout, and no menu item leads here.
-  component: NotFoundHere,
+  component: MembersRoute,
 })
+
+function MembersRoute() {
+  const member = useAuthMember()
+  return <MembersScreen selfId={member?.userId ?? null} />
+}

@@ -1,0 +1,168 @@
+import '@mantine/core/styles/Table.css'
+import '@mantine/core/styles/SegmentedControl.css'
+import '@mantine/core/styles/Modal.css'
+import '@mantine/core/styles/Combobox.css'
+import { useState } from 'react'
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  ScrollArea,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { format } from 'date-fns'
+import {
+  MEMBER_FILTERS,
+  MEMBER_SORTS,
+  pageLabel,
+  roleLabel,
+  type MemberFilter,
+  type MemberSort,
+} from '../logic/members'
+import { setMemberStatus, useMembers, type MemberRow } from '../hooks/use-members'
+
+/** The admin's member list: filters, sorts, pages, and blocking (F13-F15, F19, F20). */
+export function MembersScreen({ selfId }: { selfId: string | null }) {
+  const [filter, setFilter] = useState<MemberFilter>('all')
+  const [sort, setSort] = useState<MemberSort>('name')
+  const [offset, setOffset] = useState(0)
+  const [confirm, setConfirm] = useState<MemberRow | null>(null)
+  const { page, error, reload } = useMembers(filter, sort, offset)
+  const size = page?.pageSize ?? 15
+  const rows = page?.rows ?? []
+  const change = async (member: MemberRow) => {
+    const next = member.status === 'blocked' ? 'verified' : 'blocked'
+    const result = await setMemberStatus(member.id, next)
+    setConfirm(null)
+    if (result.ok) {
+      notifications.show({ color: 'green', message: 'member status updated', autoClose: 2000 })
+      await reload()
+    } else notifications.show({ color: 'red', message: result.message, autoClose: 3000 })
+  }
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        Members
+      </Title>
+      <Group justify="space-between" wrap="wrap">
+        <ScrollArea type="auto" maw="100%">
+          <SegmentedControl
+            data={MEMBER_FILTERS.map((f) => ({ ...f }))}
+            value={filter}
+            onChange={(v) => (setFilter(v as MemberFilter), setOffset(0))}
+            aria-label="Filter members"
+          />
+        </ScrollArea>
+        <Select
+          label="Sort"
+          data={MEMBER_SORTS.map((s) => ({ ...s }))}
+          value={sort}
+          onChange={(v) => (setSort((v ?? 'name') as MemberSort), setOffset(0))}
+          allowDeselect={false}
+          w={160}
+        />
+      </Group>
+      {error && <Alert color={navigator.onLine ? 'red' : 'yellow'}>{error}</Alert>}
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped aria-label="Members">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Sign-ins</Table.Th>
+              <Table.Th>Last active</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((m) => (
+              <Table.Tr key={m.id} data-testid="member-row">
+                <Table.Td>
+                  <Text fw={500}>{m.name || m.email}</Text>
+                  <Text size="xs" c="dimmed">
+                    {m.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{roleLabel(m.role, m.extra)}</Table.Td>
+                <Table.Td>
+                  <Badge color={m.status === 'blocked' ? 'red' : 'green'} variant="light">
+                    {m.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{m.signin_count}</Table.Td>
+                <Table.Td>
+                  {m.last_activity
+                    ? format(new Date(m.last_activity), 'd MMM yyyy HH:mm')
+                    : 'Never'}
+                </Table.Td>
+                <Table.Td>
+                  {m.id !== selfId && (
+                    <Button size="compact-sm" variant="default" onClick={() => setConfirm(m)}>
+                      {m.status === 'blocked' ? 'Unblock' : 'Block'}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between">
+        <Text size="sm" data-testid="page-label">
+          {page ? pageLabel(offset, rows.length, page.total) : 'Loading…'}
+        </Text>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            size="xs"
+            disabled={offset === 0}
+            onClick={() => setOffset(Math.max(0, offset - size))}
+          >
+            Previous
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            disabled={!page || offset + size >= page.total}
+            onClick={() => setOffset(offset + size)}
+          >
+            Next
+          </Button>
+        </Group>
+      </Group>
+      <Modal
+        opened={!!confirm}
+        onClose={() => setConfirm(null)}
+        title={confirm?.status === 'blocked' ? 'Unblock member' : 'Block member'}
+      >
+        <Stack>
+          <Text>
+            {confirm?.status === 'blocked'
+              ? `${confirm?.name || confirm?.email} will be able to sign in again.`
+              : `${confirm?.name || confirm?.email} will be signed out on every device and cannot sign in until unblocked.`}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirm(null)}>
+              Cancel
+            </Button>
+            <Button
+              color={confirm?.status === 'blocked' ? 'green' : 'red'}
+              onClick={() => confirm && void change(confirm)}
+            >
+              {confirm?.status === 'blocked' ? 'Unblock' : 'Block'}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  )
+}

@@ -1,0 +1,59 @@
+import { useCallback, useEffect, useState } from 'react'
+import { rpc } from '../../../lib/rpc'
+import type { MemberFilter, MemberSort } from '../logic/members'
+
+export interface MemberRow {
+  id: string
+  email: string
+  name: string
+  role: string
+  status: 'verified' | 'blocked'
+  extra: string | null
+  created_at: string
+  last_activity: string | null
+  signin_count: number
+}
+
+export interface MembersPage {
+  total: number
+  pageSize: number
+  rows: MemberRow[]
+}
+
+/** One page of the member list, read from the server (admins only; not kept on the device). */
+export function useMembers(filter: MemberFilter, sort: MemberSort, offset: number) {
+  const [page, setPage] = useState<MembersPage | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const load = useCallback(async () => {
+    const result = await rpc<MembersPage>('admin_list_members', {
+      filter,
+      sort,
+      page_offset: offset,
+    })
+    if (result.ok) {
+      setPage(result.data)
+      setError(null)
+    } else setError(result.message)
+  }, [filter, sort, offset])
+  useEffect(() => {
+    let alive = true
+    void rpc<MembersPage>('admin_list_members', { filter, sort, page_offset: offset }).then((r) => {
+      if (!alive) return
+      if (r.ok) {
+        setPage(r.data)
+        setError(null)
+      } else setError(r.message)
+    })
+    return () => {
+      alive = false
+    }
+  }, [filter, sort, offset])
+  return { page, error, reload: load }
+}
+
+export function setMemberStatus(member: string, status: 'verified' | 'blocked') {
+  return rpc<{ type: string; message: string }>('admin_set_member_status', {
+    member,
+    new_status: status,
+  })
+}
