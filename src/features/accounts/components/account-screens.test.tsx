@@ -75,8 +75,17 @@ describe('account screens', () => {
   it('the header menu warns before signing out with changes not synced yet', async () => {
     setViewportWidth(1280)
     const member = testMember({ name: 'Anita Admin', role: 'admin', isSystemAdmin: true })
-    localStorage.setItem(`app.sync.pending.${member.userId}`, '3')
-    await renderApp({ path: '/admin/dash/members', member })
+    // Three records made on this device and never synced.
+    await renderApp({
+      path: '/admin/dash/members',
+      member,
+      seed: (db) =>
+        db.reference
+          .bulkInsert(
+            ['a', 'b', 'c'].map((n) => ({ id: `rc-${n}`, kind: 'classroom', data: { name: n } })),
+          )
+          .then(() => undefined),
+    })
     const user = userEvent.setup()
     // The dashboard opens its database first, which is slow on a busy machine.
     const button = await screen.findByRole(
@@ -101,6 +110,5 @@ describe('account screens', () => {
     )
     await user.click(screen.getByRole('button', { name: 'Stay signed in', hidden: true }))
     await waitFor(() => expect(screen.queryByTestId('unsynced-warning')).not.toBeInTheDocument())
-    localStorage.removeItem(`app.sync.pending.${member.userId}`)
   })
 })
