@@ -1,39 +1,13 @@
-import { Outlet } from '@tanstack/react-router'
-import { useMediaQuery } from '@mantine/hooks'
-import {
-  administrationNav,
-  administrationTitles,
-  builtOnly,
-  MOBILE_QUERY,
-} from '../../lib/navigation/model'
-import { DashboardShell } from '../../components/layouts/dashboard-shell'
-import { useBuiltScreens } from '../router-context'
-import { AccountMenu } from './account-menu'
-import { DatabaseProvider } from '../../db/provider'
-import { SyncStatus } from '../../components/status/sync-status'
+import { administrationNav, administrationTitles } from '../../lib/navigation/model'
+import { RoleDashLayout } from './role-dash-layout'
 
 export function AdministrationDashLayout() {
-  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false
-  const built = useBuiltScreens()
   return (
-    <DashboardShell
+    <RoleDashLayout
       layout="administrationdash"
       title={administrationTitles.navigation}
-      items={builtOnly(administrationNav({ isMobile }), built)}
+      items={(isMobile) => administrationNav({ isMobile })}
       defaultPane="inquiries"
-      isMobile={isMobile}
-      headerExtra={
-        <>
-          <DatabaseProvider quiet>
-            <SyncStatus />
-          </DatabaseProvider>
-          <AccountMenu />
-        </>
-      }
-    >
-      <DatabaseProvider>
-        <Outlet />
-      </DatabaseProvider>
-    </DashboardShell>
+    />
   )
 }

@@ -1,6 +1,5 @@
 import '@mantine/core/styles/Table.css'
 import '@mantine/core/styles/SegmentedControl.css'
-import '@mantine/core/styles/Modal.css'
 import '@mantine/core/styles/Combobox.css'
 import { useState } from 'react'
 import {
@@ -8,7 +7,6 @@ import {
   Badge,
   Button,
   Group,
-  Modal,
   ScrollArea,
   SegmentedControl,
   Select,
@@ -28,6 +26,7 @@ import {
   type MemberSort,
 } from '../logic/members'
 import { setMemberStatus, useMembers, type MemberRow } from '../hooks/use-members'
+import { ConfirmDialog } from '../../../components/feedback/confirm-dialog'
 
 /** The admin's member list: filters, sorts, pages, and blocking (F13-F15, F19, F20). */
 export function MembersScreen({ selfId }: { selfId: string | null }) {
@@ -139,30 +138,19 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
           </Button>
         </Group>
       </Group>
-      <Modal
+      <ConfirmDialog
         opened={!!confirm}
-        onClose={() => setConfirm(null)}
         title={confirm?.status === 'blocked' ? 'Unblock member' : 'Block member'}
-      >
-        <Stack>
-          <Text>
-            {confirm?.status === 'blocked'
-              ? `${confirm?.name || confirm?.email} will be able to sign in again.`
-              : `${confirm?.name || confirm?.email} will be signed out on every device and cannot sign in until unblocked.`}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(null)}>
-              Cancel
-            </Button>
-            <Button
-              color={confirm?.status === 'blocked' ? 'green' : 'red'}
-              onClick={() => confirm && void change(confirm)}
-            >
-              {confirm?.status === 'blocked' ? 'Unblock' : 'Block'}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={
+          confirm?.status === 'blocked'
+            ? `${confirm?.name || confirm?.email} will be able to sign in again.`
+            : `${confirm?.name || confirm?.email} will be signed out on every device and cannot sign in until unblocked.`
+        }
+        action={confirm?.status === 'blocked' ? 'Unblock' : 'Block'}
+        color={confirm?.status === 'blocked' ? 'green' : 'red'}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => (confirm ? change(confirm) : undefined)}
+      />
     </Stack>
   )
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { ConfirmDialog } from '../../../components/feedback/confirm-dialog'
 import {
   ActionIcon,
   Badge,
@@ -115,32 +116,17 @@ export function ReferenceList({ kind }: { kind: ReferenceKind }) {
           />
         )}
       </Modal>
-      <Modal
+      <ConfirmDialog
         opened={!!removing}
-        onClose={() => setRemoving(null)}
         title={`Remove ${label.one.toLowerCase()}`}
-      >
-        <Stack>
-          <Text>
-            Remove “{removing ? recordTitle(removing) : ''}” for everyone? Screens that use it will
-            no longer offer it.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              onClick={async () => {
-                if (removing) await writer.remove(removing.id)
-                setRemoving(null)
-              }}
-            >
-              Remove
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={`Remove “${removing ? recordTitle(removing) : ''}” for everyone? Screens that use it will no longer offer it.`}
+        action="Remove"
+        onCancel={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (removing) await writer.remove(removing.id)
+          setRemoving(null)
+        }}
+      />
     </Stack>
   )
 }

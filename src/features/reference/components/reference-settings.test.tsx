@@ -54,7 +54,9 @@ describe('centre settings', () => {
     ])
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit Mango Room' }))
-    const edit = (await screen.findByDisplayValue('Mango Room')).closest<HTMLElement>('[role=dialog]')!
+    const edit = (await screen.findByDisplayValue('Mango Room')).closest<HTMLElement>(
+      '[role=dialog]',
+    )!
     const input = within(edit).getByLabelText(/Classroom name/)
     await userEvent.clear(input)
     await userEvent.type(input, 'Mango Hall')
@@ -62,7 +64,9 @@ describe('centre settings', () => {
     await waitFor(() => expect(rows()).toContain('Mango HallEdit✕'))
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove Banyan Room' }))
-    const confirm = (await screen.findByText(/Remove “Banyan Room” for everyone\?/)).closest<HTMLElement>('[role=dialog]')!
+    const confirm = (
+      await screen.findByText(/Remove “Banyan Room” for everyone\?/)
+    ).closest<HTMLElement>('[role=dialog]')!
     await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }))
     await waitFor(() => expect(rows()).not.toContain('Banyan RoomEdit✕'))
   })

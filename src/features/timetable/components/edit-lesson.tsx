@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button, ColorSwatch, Group, Select, Stack, Switch } from '@mantine/core'
-import { notifications } from '@mantine/notifications'
+import { runTask } from '../../../components/feedback/task'
 import type { Session } from '../logic/types'
 import type { TimetableLookups } from '../hooks/use-lookups'
 import { useTimetableWriter } from '../hooks/use-timetable-writer'
@@ -26,36 +26,16 @@ export function EditLesson({
   const [everyWeek, setEveryWeek] = useState(false)
   const colour = subjectId ? lookups.subjects[subjectId]?.color : undefined
   const save = async () => {
-    const id = notifications.show({
-      loading: true,
-      message: 'Updating Calendar...',
-      autoClose: false,
-    })
-    try {
-      await writer.updateLesson({
+    const saved = await runTask({ running: 'Updating Calendar...', done: 'Calendar updated' }, () =>
+      writer.updateLesson({
         groupId,
         weekKey,
         sessionId: session.id,
         change: { subjectId, classroomId, facilitatorId },
         everyWeek,
-      })
-      notifications.update({
-        id,
-        loading: false,
-        color: 'green',
-        message: 'Calendar updated',
-        autoClose: 2000,
-      })
-      onDone()
-    } catch (error) {
-      notifications.update({
-        id,
-        loading: false,
-        color: 'red',
-        message: (error as Error).message,
-        autoClose: 3000,
-      })
-    }
+      }),
+    )
+    if (saved) onDone()
   }
   return (
     <Stack gap="xs">

@@ -1,7 +1,7 @@
 import './styles'
 import { useState } from 'react'
-import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { notifications } from '@mantine/notifications'
+import { Alert, Group, Stack, Text, Title } from '@mantine/core'
+import { runTask } from '../../../components/feedback/task'
 import { useAuthMember } from '../../../lib/auth/use-auth'
 import {
   editModeActions,
@@ -10,17 +10,14 @@ import {
   applyPending,
   overtakenEdits,
 } from '../logic/edit-mode'
-import { holidayOn } from '../logic/school-days'
-import { sortSessionsByTiming } from '../logic/sessions'
 import { topicName } from '../logic/topic-choices'
-import { schoolDaysOf } from '../logic/week'
 import type { Session } from '../logic/types'
 import { useEditMode } from '../hooks/use-edit-mode'
 import { useGroupWeek, useItemCounts } from '../hooks/use-group-week'
 import { useTimetableLookups } from '../hooks/use-lookups'
 import { useTimetableWriter } from '../hooks/use-timetable-writer'
 import { lessonKey } from '../../../../sync/collections/timetables'
-import { DayColumn } from './day-column'
+import { WeekGrid } from './week-grid'
 import { EditToolbar } from './edit-toolbar'
 import { SessionCard } from './session-card'
 import { SessionDialog } from './session-dialog'
@@ -73,28 +70,11 @@ export function GroupDays({
 
   const save = async () => {
     setSaving(true)
-    const id = notifications.show({ loading: true, message: 'Updating calendar', autoClose: false })
-    try {
+    await runTask({ running: 'Updating calendar', done: 'Success! Calendar updated' }, async () => {
       await writer.saveEdits({ groupId, groupName, weekKey, state: edit })
       dispatch(editModeActions.saved(edit.pending))
-      notifications.update({
-        id,
-        loading: false,
-        color: 'green',
-        message: 'Success! Calendar updated',
-        autoClose: 2000,
-      })
-    } catch (error) {
-      notifications.update({
-        id,
-        loading: false,
-        color: 'red',
-        message: (error as Error).message,
-        autoClose: 3000,
-      })
-    } finally {
-      setSaving(false)
-    }
+    })
+    setSaving(false)
   }
 
   return (
@@ -120,31 +100,25 @@ export function GroupDays({
         </Alert>
       )}
       {week.source === 'none' && <Text c="dimmed">This group has no timetable yet.</Text>}
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
-        {schoolDaysOf(weekKey).map(({ day, name, date }) => (
-          <DayColumn
-            key={day}
-            name={name}
-            date={date}
-            holiday={holidayOn(date, lookups.holidays)}
-            sessions={sortSessionsByTiming(days[day], lookups.timings)}
-            renderSession={(s) => (
-              <SessionCard
-                session={s}
-                lookups={lookups}
-                counts={counts[lessonKey(weekKey, s.id)]}
-                editing={edit.editing}
-                changed={!!edit.pending[s.id]}
-                facilitatorId={member?.facilitatorId ?? null}
-                onOpen={() => setOpen(s)}
-                onTopic={(t) => setTopic(s, t)}
-                onSubtopic={(t) => setSubtopic(s, t)}
-                onCancel={() => dispatch(editModeActions.cancelOne(s.id))}
-              />
-            )}
+      <WeekGrid
+        weekKey={weekKey}
+        days={days}
+        lookups={lookups}
+        renderSession={(s) => (
+          <SessionCard
+            session={s}
+            lookups={lookups}
+            counts={counts[lessonKey(weekKey, s.id)]}
+            editing={edit.editing}
+            changed={!!edit.pending[s.id]}
+            facilitatorId={member?.facilitatorId ?? null}
+            onOpen={() => setOpen(s)}
+            onTopic={(t) => setTopic(s, t)}
+            onSubtopic={(t) => setSubtopic(s, t)}
+            onCancel={() => dispatch(editModeActions.cancelOne(s.id))}
           />
-        ))}
-      </SimpleGrid>
+        )}
+      />
       {open && (
         <SessionDialog
           session={

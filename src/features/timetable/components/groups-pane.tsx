@@ -1,7 +1,7 @@
 import './styles'
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
-import { notifications } from '@mantine/notifications'
+import { runTask } from '../../../components/feedback/task'
 import { useAuthMember } from '../../../lib/auth/use-auth'
 import { useTimetableLookups } from '../hooks/use-lookups'
 import { useTimetableWriter } from '../hooks/use-timetable-writer'
@@ -13,35 +13,21 @@ export function GroupsPane({ weekKey }: { weekKey: string }) {
   const writer = useTimetableWriter()
   if (!lookups) return <Text c="dimmed">Loading groups…</Text>
   const groups = lookups.groups.filter((g) => g.status === 'active')
-  const generate = async () => {
-    const id = notifications.show({
-      loading: true,
-      message: 'Updating Calendar week...',
-      autoClose: false,
-    })
-    try {
-      const made = await writer.generateWeek(
-        weekKey,
-        groups.map((g) => g.id),
-      )
-      notifications.update({
-        id,
-        loading: false,
-        color: 'green',
-        title: 'Calendar week updated',
-        message: `${made} ${made === 1 ? 'group has' : 'groups have'} this week's timetable now.`,
-        autoClose: 2000,
-      })
-    } catch (error) {
-      notifications.update({
-        id,
-        loading: false,
-        color: 'red',
-        message: (error as Error).message,
-        autoClose: 3000,
-      })
-    }
-  }
+  const generate = () =>
+    runTask(
+      {
+        running: 'Updating Calendar week...',
+        done: (made: number) => ({
+          title: 'Calendar week updated',
+          message: `${made} ${made === 1 ? 'group has' : 'groups have'} this week's timetable now.`,
+        }),
+      },
+      () =>
+        writer.generateWeek(
+          weekKey,
+          groups.map((g) => g.id),
+        ),
+    )
   return (
     <Stack>
       <Group justify="space-between">

@@ -1,5 +1,6 @@
 import './styles'
 import { useState } from 'react'
+import { ConfirmDialog } from '../../../components/feedback/confirm-dialog'
 import { Anchor, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core'
 import { useAuthMember } from '../../../lib/auth/use-auth'
 import { useOwnItems, type LessonItem } from '../hooks/use-lesson-items'
@@ -116,25 +117,17 @@ export function OwnItemsPane({ kind }: { kind: 'assignment' | 'resource' }) {
             />
           ))}
       </Modal>
-      <Modal opened={!!removing} onClose={() => setRemoving(null)} title={`Remove ${label.one}`}>
-        <Stack>
-          <Text>Remove this {label.one}? Lessons it is attached to will no longer show it.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              onClick={async () => {
-                if (removing) await writer.removeItem(removing.id)
-                setRemoving(null)
-              }}
-            >
-              Remove
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={!!removing}
+        title={`Remove ${label.one}`}
+        message={`Remove this ${label.one}? Lessons it is attached to will no longer show it.`}
+        action="Remove"
+        onCancel={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (removing) await writer.removeItem(removing.id)
+          setRemoving(null)
+        }}
+      />
     </Stack>
   )
 }

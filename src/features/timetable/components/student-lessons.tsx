@@ -1,11 +1,9 @@
 import './styles'
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { holidayOn } from '../logic/school-days'
-import { sortSessionsByTiming } from '../logic/sessions'
-import { schoolDaysOf } from '../logic/week'
+import { Stack, Text, Title } from '@mantine/core'
 import { useGroupWeek } from '../hooks/use-group-week'
 import { useTimetableLookups, type TimetableLookups } from '../hooks/use-lookups'
-import { DayColumn } from './day-column'
+import { LessonSummary } from './lesson-summary'
+import { WeekGrid } from './week-grid'
 import { WeekNav } from './week-nav'
 
 function Week({
@@ -20,38 +18,18 @@ function Week({
   const week = useGroupWeek(groupId, weekKey)
   if (!week) return null
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
-      {schoolDaysOf(weekKey).map(({ day, name, date }) => (
-        <DayColumn
-          key={day}
-          name={name}
-          date={date}
-          holiday={holidayOn(date, lookups.holidays)}
-          sessions={sortSessionsByTiming(week.days[day], lookups.timings)}
-          renderSession={(s) => (
-            <Paper
-              withBorder
-              p="xs"
-              style={{
-                borderLeft: `6px solid ${lookups.subjects[s.subjectId ?? '']?.color ?? '#adb5bd'}`,
-              }}
-              data-testid="session"
-            >
-              <Text size="sm" fw={600}>
-                {lookups.timings[s.timingId]} ·{' '}
-                {lookups.subjects[s.subjectId ?? '']?.name ?? 'No subject'}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {lookups.facilitators[s.facilitatorId ?? '']?.name ?? ''}
-              </Text>
-              <Text size="sm">
-                {s.topic ? `${s.topic}${s.subtopic ? ` — ${s.subtopic}` : ''}` : 'No topic yet'}
-              </Text>
-            </Paper>
-          )}
+    <WeekGrid
+      weekKey={weekKey}
+      days={week.days}
+      lookups={lookups}
+      renderSession={(s) => (
+        <LessonSummary
+          session={s}
+          lookups={lookups}
+          detail={lookups.facilitators[s.facilitatorId ?? '']?.name ?? ''}
         />
-      ))}
-    </SimpleGrid>
+      )}
+    />
   )
 }
 

@@ -9,6 +9,7 @@ import { StudentsPane } from '../../../features/timetable/components/students-pa
 import { isWeekKey, weekKeyOf } from '../../../features/timetable/logic/week'
 import { centreDateOf } from '../../../features/timetable/logic/calendar-date'
 import { MOBILE_QUERY } from '../../../lib/navigation/model'
+import { paneSearch } from '../../../app/pane-search'
 
 const PANES = [
   'lessons',
@@ -27,15 +28,10 @@ type Pane = (typeof PANES)[number]
 export const Route = createFileRoute('/facilitators/dash/')({
   staticData: { guard: 'auth-facilitator', layout: 'facilitatordash' },
   validateSearch: (search: Record<string, unknown>): { pane?: Pane; week?: string } => {
-    const { pane, week } = search
-    if (
-      pane !== undefined &&
-      !(typeof pane === 'string' && (PANES as readonly string[]).includes(pane))
-    )
-      throw new Error(`Unknown pane: ${String(pane)}`)
+    const { week } = search
     if (week !== undefined && (typeof week !== 'string' || !isWeekKey(week)))
       throw new Error('Not a week')
-    return { ...(pane ? { pane: pane as Pane } : {}), ...(week ? { week } : {}) }
+    return { ...paneSearch(PANES)(search), ...(week ? { week } : {}) }
   },
   component: FacilitatorDashboard,
 })

@@ -1,0 +1,53 @@
+import '@mantine/core/styles/Modal.css'
+import { useState } from 'react'
+import { Button, Group, Modal, Stack, Text } from '@mantine/core'
+
+export interface ConfirmDialogProps {
+  opened: boolean
+  title: string
+  message: string
+  /** The action's button label ("Remove", "Block"...). */
+  action: string
+  color?: string
+  onConfirm(): Promise<void> | void
+  onCancel(): void
+}
+
+/** The confirm dialog of core.md §4: a title, a message and an action (plus Cancel). */
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  action,
+  color = 'red',
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false)
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title}>
+      <Stack>
+        <Text>{message}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            color={color}
+            loading={busy}
+            onClick={async () => {
+              setBusy(true)
+              try {
+                await onConfirm()
+              } finally {
+                setBusy(false)
+              }
+            }}
+          >
+            {action}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  )
+}
