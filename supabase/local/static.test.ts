@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Hono } from 'hono'
+import { gunzipSync, brotliDecompressSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cacheControl, staticHandler } from './static.ts'
 
@@ -45,6 +46,25 @@ describe('serving the built app', () => {
     expect(await asset.text()).toBe('console.log(1)')
     const manifest = await app.request('/manifest.webmanifest')
     expect(manifest.headers.get('content-type')).toContain('application/manifest+json')
+  })
+
+  it('compresses text files for browsers that accept it, and never images', async () => {
+    const gz = await app.request('/assets/index-B3kd9x_Q.js', {
+      headers: { 'accept-encoding': 'gzip, deflate' },
+    })
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(gz.headers.get('vary')).toBe('Accept-Encoding')
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe('console.log(1)')
+    const br = await app.request('/index.html', { headers: { 'accept-encoding': 'gzip, br' } })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toContain(
+      '<title>app</title>',
+    )
+    const plain = await app.request('/assets/index-B3kd9x_Q.js')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe('console.log(1)')
+    // A compressed and a plain copy are different representations: different ETags.
+    expect(gz.headers.get('etag')).not.toBe(plain.headers.get('etag'))
   })
 
   it('answers navigations to app routes with index.html, and missing files with 404', async () => {

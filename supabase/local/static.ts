@@ -4,7 +4,12 @@
 import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import { extname, resolve, sep } from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Context } from 'hono'
+
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -59,8 +64,40 @@ async function fileAt(root: string, path: string) {
   }
 }
 
+// Text files are sent compressed when the browser accepts it: on a 2g phone the app's first
+// visit is several times faster. Compressed copies are kept in memory (the build is small).
+const COMPRESSIBLE = /\.(html|js|mjs|css|json|map|webmanifest|txt|xml|svg)$/i
+const compressed = new Map<string, Promise<Buffer>>()
+
+function chooseEncoding(c: Context, full: string): 'br' | 'gzip' | null {
+  if (!COMPRESSIBLE.test(full)) return null
+  const accepted = (c.req.header('accept-encoding') ?? '').toLowerCase()
+  if (/\bbr\b/.test(accepted)) return 'br'
+  if (/\bgzip\b/.test(accepted)) return 'gzip'
+  return null
+}
+
+function compressedCopy(full: string, mtimeMs: number, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  const key = `${encoding}:${full}:${mtimeMs}`
+  let copy = compressed.get(key)
+  if (!copy) {
+    copy = readFile(full).then((raw) =>
+      encoding === 'br'
+        ? brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+        : gzipAsync(raw, { level: 9 }),
+    )
+    compressed.set(key, copy)
+    copy.catch(() => compressed.delete(key))
+  }
+  return copy
+}
+
 async function send(c: Context, full: string, mtimeMs: number, size: number, relative: string) {
-  const etag = `W/"${createHash('sha1').update(`${relative}:${size}:${mtimeMs}`).digest('base64url').slice(0, 16)}"`
+  const encoding = chooseEncoding(c, full)
+  const etag = `W/"${createHash('sha1')
+    .update(`${relative}:${size}:${mtimeMs}:${encoding ?? ''}`)
+    .digest('base64url')
+    .slice(0, 16)}"`
   const headers: Record<string, string> = {
     'content-type': TYPES[extname(full).toLowerCase()] ?? 'application/octet-stream',
     'cache-control': cacheControl(relative),
@@ -68,15 +105,22 @@ async function send(c: Context, full: string, mtimeMs: number, size: number, rel
     'last-modified': new Date(mtimeMs).toUTCString(),
     'x-content-type-options': 'nosniff',
   }
+  if (COMPRESSIBLE.test(full)) headers.vary = 'Accept-Encoding'
   if (relative.endsWith('sw.js')) headers['service-worker-allowed'] = '/'
   if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers })
+  if (encoding) {
+    const body = await compressedCopy(full, mtimeMs, encoding)
+    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
+      status: 200,
+      headers: { ...headers, 'content-encoding': encoding, 'content-length': String(body.length) },
+    })
+  }
   const body = c.req.method === 'HEAD' ? null : await readFile(full)
   return new Response(body, {
     status: 200,
     headers: { ...headers, 'content-length': String(size) },
   })
 }
-
 export function staticHandler(distDir: string) {
   const root = resolve(distDir)
   return async (c: Context) => {
