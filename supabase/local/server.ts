@@ -6,6 +6,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
+import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
 import { authRoutes } from './auth/index.ts'
 import { openDb, type Db } from './db.ts'
@@ -143,6 +144,9 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
         maxAge: 3600,
       }),
     )
+    // API answers (a first pull of a few thousand rows, say) travel compressed on slow links.
+    app.use('/rest/v1/*', compress())
+    app.use('/auth/v1/*', compress())
     app.route('/auth/v1', authRoutes(deps, { mailFrom }))
     app.route('/rest/v1', restRoutes(deps))
     if (modules.storage)
