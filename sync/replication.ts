@@ -118,10 +118,19 @@ async function pendingIn(
   state: RxReplicationState<unknown, Checkpoint>,
 ): Promise<number> {
   if (!state.metaInstance) return 0
+  // Only documents written after the upstream checkpoint can be waiting: the replication moves
+  // that checkpoint only once what came before it reached the server. So the count reads the
+  // recent changes, not the whole collection.
+  const [checkpointDoc] = (await state.metaInstance.findDocumentsById(
+    ['up|1'],
+    false,
+  )) as unknown as {
+    checkpointData?: unknown
+  }[]
   const { documents } = await getChangedDocumentsSince(
     collection.storageInstance,
     100_000,
-    undefined,
+    checkpointDoc?.checkpointData as never,
   )
   const masters = await acknowledged(
     state,
