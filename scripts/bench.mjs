@@ -85,6 +85,7 @@ for (const suite of suites) {
     ...result,
     status: failed ? 'failed' : 'ok',
     ranAt: new Date(started).toISOString(),
+    commit,
     seconds: Math.round((Date.now() - started) / 1000),
     loadAverage: { before: load, after: loadavg()[0] },
   }
@@ -115,7 +116,7 @@ function markdown(r) {
     '# Benchmark results',
     '',
     `${r.date.slice(0, 10)} · ${r.machine.cpu}, ${r.machine.memoryGB} GB · ${r.machine.os} · ` +
-      `Node ${r.machine.node} · ${r.machine.chromium ?? 'Chromium'} · commit ${r.commit}`,
+      `Node ${r.machine.node} · ${r.machine.chromium ?? 'Chromium'}`,
     '',
     'Median of the samples (5 runs unless BENCH_RUNS says otherwise); p95 where asked for.',
   ]
@@ -125,7 +126,7 @@ function markdown(r) {
     const status = s.status === 'ok' ? '' : ' — **FAILED**'
     lines.push('', `## ${s.title}${status}`, '')
     lines.push(
-      `Suite \`${name}\`, ran ${s.ranAt.slice(0, 16).replace('T', ' ')} UTC in ${s.seconds} s ` +
+      `Suite \`${name}\`, ran ${s.ranAt.slice(0, 16).replace('T', ' ')} UTC at ${s.commit} in ${s.seconds} s ` +
         `(load average ${s.loadAverage.before.toFixed(1)} → ${s.loadAverage.after.toFixed(1)}).`,
       '',
     )
