@@ -117,6 +117,9 @@ async function pendingIn(
   collection: RxCollection,
   state: RxReplicationState<unknown, Checkpoint>,
 ): Promise<number> {
+  // The replication keeps what the server acknowledged in its meta instance, which exists once
+  // the replication has started (it starts paused when the device is offline).
+  if (!state.metaInstance) await state.startPromise
   if (!state.metaInstance) return 0
   // Only documents written after the upstream checkpoint can be waiting: the replication moves
   // that checkpoint only once what came before it reached the server. So the count reads the

@@ -1,10 +1,13 @@
 import '@mantine/core/styles/Avatar.css'
 import '@mantine/core/styles/Menu.css'
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core'
+import { useContext } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useAuthMember } from '../../lib/auth/use-auth'
 import { SignOutDialog } from '../../features/accounts/components/sign-out-dialog'
 import { useSignOut } from '../../features/accounts/hooks/use-sign-out'
+import { DatabaseOpenerContext } from '../../db/provider'
+import { currentPending } from '../../db/pending'
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean)
@@ -18,7 +21,9 @@ function initials(name: string): string {
 /** Who is signed in, in the dashboard header: account settings and sign-out. */
 export function AccountMenu() {
   const member = useAuthMember()
-  const signOut = useSignOut()
+  const opener = useContext(DatabaseOpenerContext)
+  // Counted when asked, so a sign-out right after the dashboard opens still sees every change.
+  const signOut = useSignOut(member ? () => opener(member).then(currentPending) : undefined)
   if (!member) return null
   const name = member.name || member.email
   return (

@@ -4,7 +4,11 @@ import { useState } from 'react'
 import { signOutTo } from '../../../lib/auth/sign-out'
 import { useAuthMember } from '../../../lib/auth/use-auth'
 
-export function useSignOut() {
+/**
+ * `countNow` counts the changes not synced at this moment where the screen has the database
+ * open; without it the count the replicating tab last stored is used.
+ */
+export function useSignOut(countNow?: () => Promise<number>) {
   const member = useAuthMember()
   const [unsynced, setUnsynced] = useState<number | null>(null)
   const [busy, setBusy] = useState(false)
@@ -17,7 +21,14 @@ export function useSignOut() {
   const request = async () => {
     // Loaded here only: the account page should not carry the sync code.
     const { storedPending } = await import('../../../db/pending')
-    const count = member ? storedPending(member.userId) : 0
+    const stored = () => (member ? storedPending(member.userId) : 0)
+    // A database that cannot be opened or counted must not stop the person signing out.
+    const count = countNow
+      ? await Promise.race([
+          countNow().catch(stored),
+          new Promise<number>((resolve) => setTimeout(() => resolve(stored()), 5_000)),
+        ])
+      : stored()
     if (count > 0) setUnsynced(count)
     else await proceed()
   }
