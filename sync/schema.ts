@@ -18,6 +18,14 @@ export const ALL_ROLES: readonly AppRole[] = [
   'member',
 ]
 
+/** The centre's staff and its facilitators (parent facilitators take the facilitator role). */
+export const STAFF_AND_FACILITATOR_ROLES: readonly AppRole[] = [
+  'admin',
+  'administration',
+  'admission',
+  'facilitator',
+]
+
 export interface CollectionDefinition<Row extends z.ZodMiniObject = z.ZodMiniObject> {
   /** Collection name = SQL table name. */
   name: string

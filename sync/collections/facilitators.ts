@@ -1,7 +1,10 @@
 import * as z from 'zod/mini'
-import { ALL_ROLES, defineCollection } from '../schema.ts'
+import { defineCollection, STAFF_AND_FACILITATOR_ROLES } from '../schema.ts'
 
-/** The facilitator list (operations.md §3); timetables name a lesson's facilitator. */
+/**
+ * The facilitator list (operations.md §3); timetables name a lesson's facilitator. Staff and
+ * facilitators receive it, families and students do not (F10).
+ */
 export const facilitators = defineCollection({
   name: 'facilitators',
   row: z.object({
@@ -14,6 +17,6 @@ export const facilitators = defineCollection({
     last_edited_by: z.optional(z.nullable(z.string())),
   }),
   serverColumns: ['last_edited', 'last_edited_by'],
-  roles: ALL_ROLES,
+  roles: STAFF_AND_FACILITATOR_ROLES,
   version: 0,
 })

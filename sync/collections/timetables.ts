@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { defineCollection, type AppRole } from '../schema.ts'
+import { defineCollection, STAFF_AND_FACILITATOR_ROLES, type AppRole } from '../schema.ts'
 
 /** One lesson in a day (operations.md §3, K15). Ids name reference records and facilitators. */
 export const sessionSchema = z.object({
@@ -53,12 +53,7 @@ export const timetableKinds = {
   }),
 }
 
-export const TIMETABLE_ROLES: readonly AppRole[] = [
-  'admin',
-  'administration',
-  'admission',
-  'facilitator',
-]
+export const TIMETABLE_ROLES: readonly AppRole[] = STAFF_AND_FACILITATOR_ROLES
 
 export const timetables = defineCollection({
   name: 'timetables',

@@ -117,7 +117,34 @@ describe.each(testDatabases())('foundation RLS on $name', (target) => {
   })
 
   describe('facilitators', () => {
-    it.each(verified.map((a) => [a.label, a] as const))(
+    // Staff and facilitators (parent facilitators included) see the list; families, students
+    // and members without a role do not (F10).
+    const readers = verified.filter(
+      (a) =>
+        ['admin', 'administration', 'admission', 'facilitator'].includes(a.role) ||
+        a.extra === 'pf',
+    )
+    const others = verified.filter((a) => !readers.includes(a))
+
+    it('the test covers both sides', () => {
+      expect(readers.map((a) => a.label)).toEqual(
+        expect.arrayContaining(['admin', 'parent facilitator']),
+      )
+      expect(others.map((a) => a.label)).toEqual(
+        expect.arrayContaining(['guardian', 'student', 'member (no role yet)']),
+      )
+    })
+
+    it.each(others.map((a) => [a.label, a] as const))(
+      '%s reads no facilitator',
+      async (_l, account) => {
+        expect(
+          await as(db, account, (tx) => tx.query('select id from public.facilitators')),
+        ).toEqual([])
+      },
+    )
+
+    it.each(readers.map((a) => [a.label, a] as const))(
       '%s reads every facilitator',
       async (_l, account) => {
         const rows = await as(db, account, (tx) =>
