@@ -96,4 +96,76 @@ describe.each(testDatabases())('admin member list on $name', (target) => {
       'Only admins can block or unblock members',
     )
   })
+  const overview = (who = by('admin')) =>
+    asUser(db, who, async (tx) => {
+      const [row] = await tx.query<{ r: Record<string, unknown> }>(
+        'select public.admin_overview() as r',
+      )
+      return row!.r
+    })
+  const setPageSize = (size: unknown, who = by('admin')) =>
+    asUser(
+      db,
+      who,
+      async (tx) =>
+        (await tx.query<{ r: unknown }>('select public.admin_set_page_size($1) as r', [size]))[0]!
+          .r,
+      { commit: true },
+    )
+
+  it('counts members, accounts, logs and e-mails from the data itself (F17)', async () => {
+    await db.exec(`
+      insert into public.system_errors (source, message) values ('outbox', 'SMTP refused');
+      insert into public.system_errors (source, message, dismissed_at) values ('outbox', 'old', now());
+      insert into public.system_warnings (source, message) values ('sync', 'slow pull');
+      insert into public.email_outbox (recipients, subject, html_body, email_type, status)
+        values ('{a@b.c}', 'One', '<p>1</p>', 'Members', 'sent'),
+               ('{a@b.c}', 'Two', '<p>2</p>', 'Inquiry', 'failed');`)
+    const counts = await overview()
+    const confirmed = demoAccounts.filter((a) => a.confirmed)
+    expect(counts).toMatchObject({
+      paginationLimit: 15,
+      members: {
+        memberCount: demoAccounts.length,
+        guardians: demoAccounts.filter((a) => a.role === 'guardian').length,
+        students: 1,
+        facilitators: 3,
+        administration: 3,
+        members: demoAccounts.filter((a) => a.role === 'member').length,
+        blocked: 1,
+      },
+      functionErrors: 1,
+      systemWarnings: 1,
+      emailsFailed: 1,
+      emailTypes: { Members: expect.any(Number), Inquiry: 1, 'Payment Receipt': 0 },
+    })
+    const accounts = counts.accounts as { users: number; unverified: number }
+    expect(accounts.users - accounts.unverified).toBeGreaterThanOrEqual(confirmed.length)
+    expect(accounts.unverified).toBeGreaterThanOrEqual(1)
+    const outbox = await db.query<{ n: number }>(
+      'select count(*)::int as n from public.email_outbox',
+    )
+    expect(counts.backendEmails).toBe(outbox[0]!.n)
+    await expect(overview(by('administration'))).rejects.toThrow(
+      "Only admins can read the centre's counts",
+    )
+  })
+
+  it('an admin sets the page size every admin list uses (F16); bad sizes change nothing', async () => {
+    expect(await setPageSize(5)).toMatchObject({ type: 'success', paginationLimit: 5 })
+    const page = await list('all')
+    expect(page.pageSize).toBe(5)
+    expect(page.rows).toHaveLength(5)
+    for (const bad of [4, 101, null]) {
+      await expect(setPageSize(bad)).rejects.toThrow(
+        'The page size is a whole number from 5 to 100',
+      )
+    }
+    await expect(setPageSize(20, by('facilitator'))).rejects.toThrow(
+      'Only admins can change the page size',
+    )
+    expect((await overview()).paginationLimit).toBe(5)
+    await setPageSize(15)
+    expect((await list('all')).pageSize).toBe(15)
+  })
 })

@@ -47,16 +47,22 @@ export function DashboardShell(props: DashboardShellProps) {
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px={isMobile ? 'xs' : 'md'} gap="xs" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
             {isMobile && (
-              <Burger opened={opened} onClick={toggle} size="sm" aria-label="Open navigation" />
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                size="sm"
+                aria-label="Open navigation"
+                style={{ flexShrink: 0 }}
+              />
             )}
             <Title order={2} size="h4" lineClamp={1}>
               {title}
             </Title>
           </Group>
-          <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+          <Group gap={isMobile ? 4 : 6} wrap="nowrap" style={{ flexShrink: 0 }}>
             <ConnectionStatus status={status} />
             {headerExtra}
             <ColorSchemeToggle />

@@ -20,21 +20,34 @@ import { format } from 'date-fns'
 import {
   MEMBER_FILTERS,
   MEMBER_SORTS,
+  PAGE_SIZES,
   pageLabel,
   roleLabel,
   type MemberFilter,
   type MemberSort,
 } from '../logic/members'
-import { setMemberStatus, useMembers, type MemberRow } from '../hooks/use-members'
+import {
+  setMemberStatus,
+  setPageSize,
+  useMembers,
+  useOverview,
+  type MemberRow,
+} from '../hooks/use-members'
+import { MemberCounts } from './member-counts'
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog'
 
-/** The admin's member list: filters, sorts, pages, and blocking (F13-F15, F19, F20). */
+/**
+ * The admin's dashboard: the centre's counts (F17) and the member list with filters, sorts,
+ * pages of the shared page size (F13-F16), and blocking (F19, F20).
+ */
 export function MembersScreen({ selfId }: { selfId: string | null }) {
   const [filter, setFilter] = useState<MemberFilter>('all')
   const [sort, setSort] = useState<MemberSort>('name')
   const [offset, setOffset] = useState(0)
   const [confirm, setConfirm] = useState<MemberRow | null>(null)
   const { page, error, reload } = useMembers(filter, sort, offset)
+  const [countsVersion, setCountsVersion] = useState(0)
+  const counts = useOverview(countsVersion)
   const size = page?.pageSize ?? 15
   const rows = page?.rows ?? []
   const change = async (member: MemberRow) => {
@@ -43,6 +56,17 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
     setConfirm(null)
     if (result.ok) {
       notifications.show({ color: 'green', message: 'member status updated', autoClose: 2000 })
+      setCountsVersion((v) => v + 1)
+      await reload()
+    } else notifications.show({ color: 'red', message: result.message, autoClose: 3000 })
+  }
+  const changeSize = async (value: string | null) => {
+    const next = Number(value)
+    if (!next || next === size) return
+    const result = await setPageSize(next)
+    if (result.ok) {
+      notifications.show({ color: 'green', message: result.data.message, autoClose: 2000 })
+      setOffset(0)
       await reload()
     } else notifications.show({ color: 'red', message: result.message, autoClose: 3000 })
   }
@@ -51,6 +75,7 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
       <Title order={1} size="h2">
         Members
       </Title>
+      <MemberCounts overview={counts.overview} error={counts.error} />
       <Group justify="space-between" wrap="wrap">
         <ScrollArea type="auto" maw="100%">
           <SegmentedControl
@@ -120,6 +145,17 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
           {page ? pageLabel(offset, rows.length, page.total) : 'Loading…'}
         </Text>
         <Group gap="xs">
+          <Select
+            aria-label="Rows per page in admin lists"
+            title="Rows per page in every admin list, for every admin"
+            data={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} per page` }))}
+            value={String(size)}
+            onChange={(v) => void changeSize(v)}
+            allowDeselect={false}
+            disabled={!page}
+            size="xs"
+            w={120}
+          />
           <Button
             variant="default"
             size="xs"

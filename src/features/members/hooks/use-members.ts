@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { rpc } from '../../../lib/rpc'
-import type { MemberFilter, MemberSort } from '../logic/members'
+import type { MemberFilter, MemberSort, Overview } from '../logic/members'
 
 export interface MemberRow {
   id: string
@@ -55,5 +55,31 @@ export function setMemberStatus(member: string, status: 'verified' | 'blocked') 
   return rpc<{ type: string; message: string }>('admin_set_member_status', {
     member,
     new_status: status,
+  })
+}
+
+/** The centre's counts and the shared page size (F16, F17), read online. */
+export function useOverview(version: number) {
+  const [overview, setOverview] = useState<Overview | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    let alive = true
+    void rpc<Overview>('admin_overview', {}).then((r) => {
+      if (!alive) return
+      if (r.ok) {
+        setOverview(r.data)
+        setError(null)
+      } else setError(r.message)
+    })
+    return () => {
+      alive = false
+    }
+  }, [version])
+  return { overview, error }
+}
+
+export function setPageSize(size: number) {
+  return rpc<{ type: string; message: string; paginationLimit: number }>('admin_set_page_size', {
+    page_size: size,
   })
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { MEMBER_FILTERS, MEMBER_SORTS, pageLabel, roleLabel } from './members'
+import {
+  MEMBER_FILTERS,
+  MEMBER_SORTS,
+  PAGE_SIZES,
+  overviewItems,
+  pageLabel,
+  roleLabel,
+} from './members'
 
 describe('member list', () => {
   it('offers the spec filters and sorts in order', () => {
@@ -29,4 +36,64 @@ describe('member list', () => {
   ])('%s with %s is shown as %s', (role, extra, label) =>
     expect(roleLabel(role, extra)).toBe(label),
   )
+})
+
+describe('admin counts', () => {
+  const overview = {
+    paginationLimit: 15,
+    members: {
+      memberCount: 11,
+      guardians: 3,
+      students: 1,
+      facilitators: 3,
+      administration: 3,
+      members: 2,
+      blocked: 1,
+    },
+    accounts: { users: 12, unverified: 1 },
+    facilitatorsAll: 4,
+    functionErrors: 0,
+    systemWarnings: 2,
+    backendEmails: 5,
+    emailsFailed: 1,
+    emailTypes: { Inquiry: 0, Members: 5 },
+  }
+
+  it('lists people first, then the system and e-mail counts, and the e-mails per type', () => {
+    const { people, system, emailTypes } = overviewItems(overview)
+    expect(people.map((c) => [c.label, c.value])).toEqual([
+      ['Members', 11],
+      ['Guardians', 3],
+      ['Students', 1],
+      ['Facilitators', 3],
+      ['Administration', 3],
+      ['Without a role', 2],
+      ['Blocked', 1],
+      ['E-mail not confirmed', 1],
+      ['Sign-in accounts', 12],
+      ['Facilitators listed', 4],
+    ])
+    expect(system.map((c) => c.label)).toEqual([
+      'System errors',
+      'Warnings',
+      'E-mails',
+      'E-mails failed',
+    ])
+    expect(emailTypes).toEqual([
+      { label: 'Inquiry', value: 0 },
+      { label: 'Members', value: 5 },
+    ])
+  })
+
+  it('marks errors, warnings and failed e-mails only when there are some', () => {
+    const flagged = overviewItems(overview)
+      .system.filter((c) => c.attention)
+      .map((c) => c.label)
+    expect(flagged).toEqual(['Warnings', 'E-mails failed'])
+  })
+
+  it('offers page sizes the server accepts, including the default 15', () => {
+    expect(PAGE_SIZES).toContain(15)
+    expect(PAGE_SIZES.every((n) => n >= 5 && n <= 100)).toBe(true)
+  })
 })

@@ -40,3 +40,64 @@ export function roleLabel(role: string, extra: string | null): string {
   if (extra === 'pf' && role === 'guardian') return 'Parent facilitator'
   return base
 }
+
+/** The page sizes an admin can choose for every admin list (F16; the server takes 5 to 100). */
+export const PAGE_SIZES = [5, 10, 15, 20, 25, 50, 100] as const
+
+/** What `admin_overview` answers (F17). */
+export interface Overview {
+  paginationLimit: number
+  members: Record<
+    | 'memberCount'
+    | 'guardians'
+    | 'students'
+    | 'facilitators'
+    | 'administration'
+    | 'members'
+    | 'blocked',
+    number
+  >
+  accounts: { users: number; unverified: number }
+  facilitatorsAll: number
+  functionErrors: number
+  systemWarnings: number
+  backendEmails: number
+  emailsFailed: number
+  emailTypes: Record<string, number>
+}
+
+export interface CountItem {
+  label: string
+  value: number
+  /** Something an admin should look at. */
+  attention?: boolean
+}
+
+/** The counts as the admin dashboard shows them, in reading order. */
+export function overviewItems(o: Overview): {
+  people: CountItem[]
+  system: CountItem[]
+  emailTypes: CountItem[]
+} {
+  return {
+    people: [
+      { label: 'Members', value: o.members.memberCount },
+      { label: 'Guardians', value: o.members.guardians },
+      { label: 'Students', value: o.members.students },
+      { label: 'Facilitators', value: o.members.facilitators },
+      { label: 'Administration', value: o.members.administration },
+      { label: 'Without a role', value: o.members.members },
+      { label: 'Blocked', value: o.members.blocked },
+      { label: 'E-mail not confirmed', value: o.accounts.unverified },
+      { label: 'Sign-in accounts', value: o.accounts.users },
+      { label: 'Facilitators listed', value: o.facilitatorsAll },
+    ],
+    system: [
+      { label: 'System errors', value: o.functionErrors, attention: o.functionErrors > 0 },
+      { label: 'Warnings', value: o.systemWarnings, attention: o.systemWarnings > 0 },
+      { label: 'E-mails', value: o.backendEmails },
+      { label: 'E-mails failed', value: o.emailsFailed, attention: o.emailsFailed > 0 },
+    ],
+    emailTypes: Object.entries(o.emailTypes).map(([label, value]) => ({ label, value })),
+  }
+}
