@@ -3,6 +3,8 @@
 // Each feature adds its keys here when its screen lands.
 export const builtScreens: ReadonlySet<string> = new Set<string>([
   'admin.members',
+  'admin.errors',
+  'admin.warnings',
   'facilitator.lessons',
   'facilitator.groups',
   'facilitator.students',

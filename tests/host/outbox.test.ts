@@ -8,7 +8,7 @@ import { startTestHost, type TestHost } from '../helpers/host.ts'
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts'
 import { asUser, claimsOf, testDatabases } from '../helpers/test-db.ts'
 import { memberMaker, type Member } from './support/members.ts'
-import { dispatcher, functionEnv, outboxRow, queue } from './support/outbox.ts'
+import { dispatcher, functionEnv, logged, outboxRow, queue } from './support/outbox.ts'
 
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n')
 const CHILD = fileURLToPath(new URL('./support/dispatch-outbox.ts', import.meta.url))
@@ -139,6 +139,17 @@ describe.each(testDatabases())('e-mail outbox on $name', (database) => {
     row = await outboxRow(h, id)
     expect(row).toMatchObject({ status: 'failed', attempts: 6 })
     expect(row.last_error).toMatch(/Mailbox busy/)
+    // The admins were warned at the first refusal and told when the e-mail was given up.
+    expect(await logged(h, 'system_warnings', id)).toEqual([
+      expect.stringMatching(
+        /^The e-mail "Timetable" to busy@family\.test was not accepted \(.*451.*\); it will be tried again\.$/,
+      ),
+    ])
+    expect(await logged(h, 'system_errors', id)).toEqual([
+      expect.stringMatching(
+        /^The e-mail "Timetable" to busy@family\.test could not be sent: .*Mailbox busy/,
+      ),
+    ])
   })
 
   it('fails at once, with the reason, when the server refuses the message for good', async () => {
@@ -148,6 +159,12 @@ describe.each(testDatabases())('e-mail outbox on $name', (database) => {
     const row = await outboxRow(h, id)
     expect(row).toMatchObject({ status: 'failed', attempts: 1 })
     expect(row.last_error).toMatch(/550.*No such user/)
+    expect(await logged(h, 'system_warnings', id)).toEqual([])
+    expect(await logged(h, 'system_errors', id)).toEqual([
+      expect.stringMatching(
+        /^The e-mail "Welcome" to nobody@family\.test could not be sent: .*550/,
+      ),
+    ])
   })
 
   it('leaves mail queued and says so when no SMTP server is configured', async () => {

@@ -5,6 +5,7 @@
 // {type: 'error', message}, and outcomes the person must act on answer 200 with their message.
 import type { FunctionEnv } from '../_shared/env.ts'
 import { json, preflight } from '../_shared/http.ts'
+import { logSystemEvent } from '../_shared/log.ts'
 import {
   ACCOUNTS_ACTIONS,
   firstProblem,
@@ -72,6 +73,13 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
       return await run({ env, admin, req, site: siteOf(env, req) }, action, payload)
     } catch (error) {
       console.error(`accounts ${action}:`, error)
+      await logSystemEvent(
+        admin,
+        'error',
+        'accounts',
+        `${action} failed: ${(error as Error)?.message ?? String(error)}`,
+        { action },
+      )
       return json({ type: 'error', message: MESSAGES.unexpected }, 500)
     }
   }

@@ -8,6 +8,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import nodemailer from 'nodemailer'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { bearerToken, json, preflight } from '../_shared/http.ts'
+import { logSystemEvent } from '../_shared/log.ts'
 import { buildMessage, type OutboxRow } from './message.ts'
 
 // One message per claim: a lease then covers one send, and the nodemailer timeouts below keep a
@@ -130,7 +131,9 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
       const message = `Sent ${result.sent}, retrying ${result.retrying}, failed ${result.failed}`
       return json({ type: 'success', message, ...result })
     } catch (error) {
-      return json({ type: 'error', message: (error as Error).message }, 500)
+      const message = (error as Error).message
+      await logSystemEvent(db, 'error', 'e-mail', `Sending the queued e-mails stopped: ${message}`)
+      return json({ type: 'error', message }, 500)
     }
   }
 }

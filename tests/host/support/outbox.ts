@@ -73,3 +73,16 @@ export async function outboxRow(h: TestHost, id: string): Promise<OutboxRow> {
   if (!row) throw new Error(`no outbox row ${id}`)
   return row
 }
+
+/** The messages logged for the admins about one e-mail, oldest first. */
+export async function logged(
+  h: TestHost,
+  table: 'system_errors' | 'system_warnings',
+  emailId: string,
+): Promise<string[]> {
+  const rows = await h.db.query<{ message: string }>(
+    `select message from public.${table} where details->>'emailId' = $1 order by logged_at, id`,
+    [emailId],
+  )
+  return rows.map((r) => r.message)
+}

@@ -21,7 +21,6 @@ import {
   MEMBER_FILTERS,
   MEMBER_SORTS,
   PAGE_SIZES,
-  pageLabel,
   roleLabel,
   type MemberFilter,
   type MemberSort,
@@ -35,6 +34,7 @@ import {
 } from '../hooks/use-members'
 import { MemberCounts } from './member-counts'
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog'
+import { Pager } from '../../../components/lists/pager'
 
 /**
  * The admin's dashboard: the centre's counts (F17) and the member list with filters, sorts,
@@ -140,40 +140,25 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Group justify="space-between">
-        <Text size="sm" data-testid="page-label">
-          {page ? pageLabel(offset, rows.length, page.total) : 'Loading…'}
-        </Text>
-        <Group gap="xs">
-          <Select
-            aria-label="Rows per page in admin lists"
-            title="Rows per page in every admin list, for every admin"
-            data={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} per page` }))}
-            value={String(size)}
-            onChange={(v) => void changeSize(v)}
-            allowDeselect={false}
-            disabled={!page}
-            size="xs"
-            w={120}
-          />
-          <Button
-            variant="default"
-            size="xs"
-            disabled={offset === 0}
-            onClick={() => setOffset(Math.max(0, offset - size))}
-          >
-            Previous
-          </Button>
-          <Button
-            variant="default"
-            size="xs"
-            disabled={!page || offset + size >= page.total}
-            onClick={() => setOffset(offset + size)}
-          >
-            Next
-          </Button>
-        </Group>
-      </Group>
+      <Pager
+        offset={offset}
+        shown={rows.length}
+        total={page?.total ?? null}
+        size={size}
+        onOffset={setOffset}
+      >
+        <Select
+          aria-label="Rows per page in admin lists"
+          title="Rows per page in every admin list, for every admin"
+          data={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} per page` }))}
+          value={String(size)}
+          onChange={(v) => void changeSize(v)}
+          allowDeselect={false}
+          disabled={!page}
+          size="xs"
+          w={120}
+        />
+      </Pager>
       <ConfirmDialog
         opened={!!confirm}
         title={confirm?.status === 'blocked' ? 'Unblock member' : 'Block member'}

@@ -4,9 +4,9 @@ import {
   MEMBER_SORTS,
   PAGE_SIZES,
   overviewItems,
-  pageLabel,
   roleLabel,
 } from './members'
+import { pageLabel } from '../../../components/lists/pager'
 
 describe('member list', () => {
   it('offers the spec filters and sorts in order', () => {

@@ -17,11 +17,6 @@ export const MEMBER_SORTS = [
 ] as const
 export type MemberSort = (typeof MEMBER_SORTS)[number]['value']
 
-/** "1-15 of 42"; "0 of 0" for an empty list. */
-export function pageLabel(offset: number, shown: number, total: number): string {
-  if (total === 0 || shown === 0) return `0 of ${total}`
-  return `${offset + 1}-${offset + shown} of ${total}`
-}
 
 export const ROLE_LABELS: Record<string, string> = {
   admin: 'Admin',
