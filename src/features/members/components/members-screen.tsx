@@ -46,8 +46,7 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
   const [offset, setOffset] = useState(0)
   const [confirm, setConfirm] = useState<MemberRow | null>(null)
   const { page, error, reload } = useMembers(filter, sort, offset)
-  const [countsVersion, setCountsVersion] = useState(0)
-  const counts = useOverview(countsVersion)
+  const counts = useOverview()
   const size = page?.pageSize ?? 15
   const rows = page?.rows ?? []
   const change = async (member: MemberRow) => {
@@ -56,8 +55,8 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
     setConfirm(null)
     if (result.ok) {
       notifications.show({ color: 'green', message: 'member status updated', autoClose: 2000 })
-      setCountsVersion((v) => v + 1)
-      await reload()
+      counts.reload()
+      reload()
     } else notifications.show({ color: 'red', message: result.message, autoClose: 3000 })
   }
   const changeSize = async (value: string | null) => {
@@ -67,7 +66,7 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
     if (result.ok) {
       notifications.show({ color: 'green', message: result.data.message, autoClose: 2000 })
       setOffset(0)
-      await reload()
+      reload()
     } else notifications.show({ color: 'red', message: result.message, autoClose: 3000 })
   }
   return (

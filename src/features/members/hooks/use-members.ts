@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react'
 import { rpc } from '../../../lib/rpc'
+import { useRpcQuery } from '../../../lib/use-rpc-query'
 import type { MemberFilter, MemberSort, Overview } from '../logic/members'
 
 export interface MemberRow {
@@ -22,33 +22,12 @@ export interface MembersPage {
 
 /** One page of the member list, read from the server (admins only; not kept on the device). */
 export function useMembers(filter: MemberFilter, sort: MemberSort, offset: number) {
-  const [page, setPage] = useState<MembersPage | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const load = useCallback(async () => {
-    const result = await rpc<MembersPage>('admin_list_members', {
-      filter,
-      sort,
-      page_offset: offset,
-    })
-    if (result.ok) {
-      setPage(result.data)
-      setError(null)
-    } else setError(result.message)
-  }, [filter, sort, offset])
-  useEffect(() => {
-    let alive = true
-    void rpc<MembersPage>('admin_list_members', { filter, sort, page_offset: offset }).then((r) => {
-      if (!alive) return
-      if (r.ok) {
-        setPage(r.data)
-        setError(null)
-      } else setError(r.message)
-    })
-    return () => {
-      alive = false
-    }
-  }, [filter, sort, offset])
-  return { page, error, reload: load }
+  const { data, error, reload } = useRpcQuery<MembersPage>('admin_list_members', {
+    filter,
+    sort,
+    page_offset: offset,
+  })
+  return { page: data, error, reload }
 }
 
 export function setMemberStatus(member: string, status: 'verified' | 'blocked') {
@@ -59,23 +38,9 @@ export function setMemberStatus(member: string, status: 'verified' | 'blocked') 
 }
 
 /** The centre's counts and the shared page size (F16, F17), read online. */
-export function useOverview(version: number) {
-  const [overview, setOverview] = useState<Overview | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  useEffect(() => {
-    let alive = true
-    void rpc<Overview>('admin_overview', {}).then((r) => {
-      if (!alive) return
-      if (r.ok) {
-        setOverview(r.data)
-        setError(null)
-      } else setError(r.message)
-    })
-    return () => {
-      alive = false
-    }
-  }, [version])
-  return { overview, error }
+export function useOverview() {
+  const { data, error, reload } = useRpcQuery<Overview>('admin_overview', {})
+  return { overview: data, error, reload }
 }
 
 export function setPageSize(size: number) {

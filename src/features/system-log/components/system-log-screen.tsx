@@ -51,9 +51,8 @@ export function SystemLogScreen({ kind }: { kind: LogKind }) {
   const screen = LOG_SCREENS[kind]
   const [showDismissed, setShowDismissed] = useState(false)
   const [offset, setOffset] = useState(0)
-  const [version, setVersion] = useState(0)
   const [confirmAll, setConfirmAll] = useState(false)
-  const { page, error } = useSystemLog(kind, showDismissed, offset, version)
+  const { page, error, reload } = useSystemLog(kind, showDismissed, offset)
   const rows = page?.rows ?? []
   const open = rows.filter((r) => !r.dismissed_at).length
 
@@ -63,7 +62,7 @@ export function SystemLogScreen({ kind }: { kind: LogKind }) {
     if (result.ok) {
       notifications.show({ color: 'green', message: result.data.message, autoClose: 2000 })
       if (entry === null) setOffset(0)
-      setVersion((v) => v + 1)
+      reload()
     } else notifications.show({ color: 'red', message: result.message, autoClose: 3000 })
   }
 
