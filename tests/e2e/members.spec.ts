@@ -74,3 +74,55 @@ test('an admin changes the page size of the admin lists and the list pages by it
   await expect(label).toHaveText(`1-${Math.min(15, total)} of ${total}`)
   await context.close()
 })
+
+test('an admin reads a member’s sign-ins and makes them a facilitator, then takes it back', async ({
+  browser,
+}) => {
+  // Kiran signs in on their own device.
+  const kiran = await browser.newContext()
+  const own = await kiran.newPage()
+  await own.goto('/signin')
+  await own.getByLabel('E-mail').fill('member@demo.school')
+  await own.getByRole('button', { name: 'Continue' }).click()
+  await own.getByRole('textbox', { name: 'Password', exact: true }).fill('demo-member-1')
+  await own.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(own).toHaveURL(/\/facilitators\/settings/)
+  await kiran.close()
+
+  const context = await browser.newContext()
+  await signInContext(context, 'admin@demo.school', 'demo-admin-1')
+  const page = await context.newPage()
+  await page.goto('/admin/dash/members')
+  const row = page.getByTestId('member-row').filter({ hasText: 'member@demo.school' })
+  await row.getByRole('button', { name: 'More for Kiran Sawant' }).click()
+  await page.getByRole('menuitem', { name: 'Sign-in history' }).click()
+  const history = page.getByRole('dialog', { name: 'Sign-ins of Kiran Sawant' })
+  await expect(history.getByTestId('sign-in-entry').first()).toContainText(/Chrome on \w+/)
+  await expect(history.getByTestId('sign-in-entry').first()).toContainText('1.0.54')
+  await page.keyboard.press('Escape')
+  await expect(history).toBeHidden()
+
+  await row.getByRole('button', { name: 'More for Kiran Sawant' }).click()
+  await page.getByRole('menuitem', { name: 'Make facilitator' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Make facilitator' })
+  await expect(confirm).toContainText('gets the facilitator dashboard')
+  await confirm.getByRole('button', { name: 'Make facilitator' }).click()
+  await expect(page.getByText('Facilitator list updated')).toBeVisible()
+  await expect(row).toContainText('Facilitator')
+
+  // The facilitator list (synced to this device) now has Kiran, active.
+  await page.getByTestId('side-pane').getByRole('link', { name: 'Facilitators' }).click()
+  await expect(
+    page.getByTestId('facilitator-row').filter({ hasText: 'Kiran Sawant' }),
+  ).toContainText('Active')
+
+  await page.getByTestId('side-pane').getByRole('link', { name: 'Members' }).click()
+  await row.getByRole('button', { name: 'More for Kiran Sawant' }).click()
+  await page.getByRole('menuitem', { name: 'Remove as facilitator' }).click()
+  await page
+    .getByRole('dialog', { name: 'Remove as facilitator' })
+    .getByRole('button', { name: 'Remove' })
+    .click()
+  await expect(row.getByRole('cell').nth(1)).toHaveText('Member')
+  await context.close()
+})

@@ -2,11 +2,14 @@ import '@mantine/core/styles/Table.css'
 import '@mantine/core/styles/SegmentedControl.css'
 import '@mantine/core/styles/Combobox.css'
 import { useState } from 'react'
+import '@mantine/core/styles/Menu.css'
 import {
+  ActionIcon,
   Alert,
   Badge,
   Button,
   Group,
+  Menu,
   ScrollArea,
   SegmentedControl,
   Select,
@@ -18,6 +21,8 @@ import {
 import { notifications } from '@mantine/notifications'
 import { format } from 'date-fns'
 import {
+  canToggleFacilitator,
+  isFacilitatorMember,
   MEMBER_FILTERS,
   MEMBER_SORTS,
   PAGE_SIZES,
@@ -26,6 +31,7 @@ import {
   type MemberSort,
 } from '../logic/members'
 import {
+  setFacilitator,
   setMemberStatus,
   setPageSize,
   useMembers,
@@ -33,6 +39,7 @@ import {
   type MemberRow,
 } from '../hooks/use-members'
 import { MemberCounts } from './member-counts'
+import { SignInHistoryDialog } from './sign-in-history'
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog'
 import { Pager } from '../../../components/lists/pager'
 
@@ -45,6 +52,8 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
   const [sort, setSort] = useState<MemberSort>('name')
   const [offset, setOffset] = useState(0)
   const [confirm, setConfirm] = useState<MemberRow | null>(null)
+  const [facilitatorChange, setFacilitatorChange] = useState<MemberRow | null>(null)
+  const [history, setHistory] = useState<MemberRow | null>(null)
   const { page, error, reload } = useMembers(filter, sort, offset)
   const counts = useOverview()
   const size = page?.pageSize ?? 15
@@ -55,6 +64,17 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
     setConfirm(null)
     if (result.ok) {
       notifications.show({ color: 'green', message: 'member status updated', autoClose: 2000 })
+      counts.reload()
+      reload()
+    } else notifications.show({ color: 'red', message: result.message, autoClose: 3000 })
+  }
+  const removingFacilitator =
+    !!facilitatorChange && isFacilitatorMember(facilitatorChange.role, facilitatorChange.extra)
+  const toggleFacilitator = async (member: MemberRow) => {
+    const result = await setFacilitator(member.id, !isFacilitatorMember(member.role, member.extra))
+    setFacilitatorChange(null)
+    if (result.ok) {
+      notifications.show({ color: 'green', message: result.data.message, autoClose: 2000 })
       counts.reload()
       reload()
     } else notifications.show({ color: 'red', message: result.message, autoClose: 3000 })
@@ -128,11 +148,30 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
                     : 'Never'}
                 </Table.Td>
                 <Table.Td>
-                  {m.id !== selfId && (
-                    <Button size="compact-sm" variant="default" onClick={() => setConfirm(m)}>
-                      {m.status === 'blocked' ? 'Unblock' : 'Block'}
-                    </Button>
-                  )}
+                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                    {m.id !== selfId && (
+                      <Button size="compact-sm" variant="default" onClick={() => setConfirm(m)}>
+                        {m.status === 'blocked' ? 'Unblock' : 'Block'}
+                      </Button>
+                    )}
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <ActionIcon variant="subtle" aria-label={`More for ${m.name || m.email}`}>
+                          ⋯
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item onClick={() => setHistory(m)}>Sign-in history</Menu.Item>
+                        {canToggleFacilitator(m.role) && (
+                          <Menu.Item onClick={() => setFacilitatorChange(m)}>
+                            {isFacilitatorMember(m.role, m.extra)
+                              ? 'Remove as facilitator'
+                              : 'Make facilitator'}
+                          </Menu.Item>
+                        )}
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -170,6 +209,23 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
         color={confirm?.status === 'blocked' ? 'green' : 'red'}
         onCancel={() => setConfirm(null)}
         onConfirm={() => (confirm ? change(confirm) : undefined)}
+      />
+      <ConfirmDialog
+        opened={!!facilitatorChange}
+        title={removingFacilitator ? 'Remove as facilitator' : 'Make facilitator'}
+        message={
+          removingFacilitator
+            ? `${facilitatorChange.name || facilitatorChange.email} loses the facilitator dashboard and timetable. Lessons keep their name.`
+            : `${facilitatorChange?.name || facilitatorChange?.email} gets the facilitator dashboard and the timetable the next time they open the app${facilitatorChange?.role === 'guardian' ? ', as a parent facilitator' : ''}.`
+        }
+        action={removingFacilitator ? 'Remove' : 'Make facilitator'}
+        color={removingFacilitator ? 'red' : 'green'}
+        onCancel={() => setFacilitatorChange(null)}
+        onConfirm={() => (facilitatorChange ? toggleFacilitator(facilitatorChange) : undefined)}
+      />
+      <SignInHistoryDialog
+        member={history ? { id: history.id, name: history.name || history.email } : null}
+        onClose={() => setHistory(null)}
       />
     </Stack>
   )

@@ -1,6 +1,6 @@
 import { rpc } from '../../../lib/rpc'
 import { useRpcQuery } from '../../../lib/use-rpc-query'
-import type { MemberFilter, MemberSort, Overview } from '../logic/members'
+import type { MemberFilter, MemberSort, Overview, SignInEntry } from '../logic/members'
 
 export interface MemberRow {
   id: string
@@ -47,4 +47,15 @@ export function setPageSize(size: number) {
   return rpc<{ type: string; message: string; paginationLimit: number }>('admin_set_page_size', {
     page_size: size,
   })
+}
+
+/** A member's latest 20 sign-ins (F29), read online while the dialog is open. */
+export function useSignInHistory(member: string) {
+  const { data, error } = useRpcQuery<SignInEntry[]>('admin_login_history', { member })
+  return { entries: data, error }
+}
+
+/** Adds the member as facilitator or removes them (F23). */
+export function setFacilitator(member: string, make: boolean) {
+  return rpc<{ type: string; message: string }>('admin_set_facilitator', { member, make })
 }

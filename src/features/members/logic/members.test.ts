@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
+  canToggleFacilitator,
+  describeDevice,
+  isFacilitatorMember,
   MEMBER_FILTERS,
   MEMBER_SORTS,
   PAGE_SIZES,
@@ -95,5 +98,43 @@ describe('admin counts', () => {
   it('offers page sizes the server accepts, including the default 15', () => {
     expect(PAGE_SIZES).toContain(15)
     expect(PAGE_SIZES.every((n) => n >= 5 && n <= 100)).toBe(true)
+  })
+})
+
+describe('member tools', () => {
+  it.each([
+    ['facilitator', null, true, true],
+    ['guardian', 'pf', true, true],
+    ['guardian', null, false, true],
+    ['member', null, false, true],
+    ['student', null, false, false],
+    ['administration', null, false, false],
+    ['admin', null, false, false],
+  ])('%s with %s: facilitator %s, can be toggled %s', (role, extra, facilitator, toggle) => {
+    expect(isFacilitatorMember(role, extra)).toBe(facilitator)
+    expect(canToggleFacilitator(role)).toBe(toggle)
+  })
+
+  it.each([
+    [
+      'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36',
+      'Chrome on Android',
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      'Safari on iOS',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko/20100101 Firefox/120.0',
+      'Firefox on Windows',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0',
+      'Edge on Windows',
+    ],
+    ['node', 'node'],
+    [null, 'Unknown device'],
+  ])('describes %s as %s', (ua, label) => {
+    expect(describeDevice(ua)).toBe(label)
   })
 })

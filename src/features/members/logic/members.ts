@@ -17,7 +17,6 @@ export const MEMBER_SORTS = [
 ] as const
 export type MemberSort = (typeof MEMBER_SORTS)[number]['value']
 
-
 export const ROLE_LABELS: Record<string, string> = {
   admin: 'Admin',
   admission: 'Admission',
@@ -95,4 +94,47 @@ export function overviewItems(o: Overview): {
     ],
     emailTypes: Object.entries(o.emailTypes).map(([label, value]) => ({ label, value })),
   }
+}
+
+/** Whether the member has facilitator rights (a facilitator, or a parent facilitator). */
+export function isFacilitatorMember(role: string, extra: string | null): boolean {
+  return role === 'facilitator' || (role === 'guardian' && extra === 'pf')
+}
+
+/** Members an admin may add as facilitator or remove (F23): no staff, no students. */
+export function canToggleFacilitator(role: string): boolean {
+  return role === 'member' || role === 'guardian' || role === 'facilitator'
+}
+
+export interface SignInEntry {
+  at: string
+  app_version: string | null
+  user_agent: string | null
+  ip: string | null
+}
+
+const BROWSERS: [RegExp, string][] = [
+  [/Edg\//, 'Edge'],
+  [/SamsungBrowser\//, 'Samsung Internet'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrome\/|CriOS\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+]
+const SYSTEMS: [RegExp, string][] = [
+  [/Android/, 'Android'],
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+]
+
+/** "Chrome on Android" from a browser's user agent, for the sign-in history. */
+export function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown device'
+  const browser = BROWSERS.find(([re]) => re.test(userAgent))?.[1]
+  const system = SYSTEMS.find(([re]) => re.test(userAgent))?.[1]
+  if (browser && system) return `${browser} on ${system}`
+  return browser ?? system ?? userAgent.slice(0, 40)
 }
