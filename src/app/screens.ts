@@ -5,6 +5,7 @@ export const builtScreens: ReadonlySet<string> = new Set<string>([
   'admin.members',
   'admin.errors',
   'admin.warnings',
+  'admin.nodemailer',
   'admin.facilitators',
   'facilitator.lessons',
   'facilitator.groups',

@@ -18,7 +18,6 @@ import {
   Text,
   Title,
 } from '@mantine/core'
-import { notifications } from '@mantine/notifications'
 import { format } from 'date-fns'
 import {
   canToggleFacilitator,
@@ -42,6 +41,7 @@ import { MemberCounts } from './member-counts'
 import { SignInHistoryDialog } from './sign-in-history'
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog'
 import { Pager } from '../../../components/lists/pager'
+import { notifyResult } from '../../../components/feedback/notify-result'
 
 /**
  * The admin's dashboard: the centre's counts (F17) and the member list with filters, sorts,
@@ -58,36 +58,26 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
   const counts = useOverview()
   const size = page?.pageSize ?? 15
   const rows = page?.rows ?? []
+  const refresh = () => (counts.reload(), reload())
   const change = async (member: MemberRow) => {
     const next = member.status === 'blocked' ? 'verified' : 'blocked'
     const result = await setMemberStatus(member.id, next)
     setConfirm(null)
-    if (result.ok) {
-      notifications.show({ color: 'green', message: 'member status updated', autoClose: 2000 })
-      counts.reload()
-      reload()
-    } else notifications.show({ color: 'red', message: result.message, autoClose: 3000 })
+    if (notifyResult(result, 'member status updated')) refresh()
   }
   const removingFacilitator =
     !!facilitatorChange && isFacilitatorMember(facilitatorChange.role, facilitatorChange.extra)
   const toggleFacilitator = async (member: MemberRow) => {
     const result = await setFacilitator(member.id, !isFacilitatorMember(member.role, member.extra))
     setFacilitatorChange(null)
-    if (result.ok) {
-      notifications.show({ color: 'green', message: result.data.message, autoClose: 2000 })
-      counts.reload()
-      reload()
-    } else notifications.show({ color: 'red', message: result.message, autoClose: 3000 })
+    if (notifyResult(result)) refresh()
   }
   const changeSize = async (value: string | null) => {
     const next = Number(value)
     if (!next || next === size) return
-    const result = await setPageSize(next)
-    if (result.ok) {
-      notifications.show({ color: 'green', message: result.data.message, autoClose: 2000 })
-      setOffset(0)
-      reload()
-    } else notifications.show({ color: 'red', message: result.message, autoClose: 3000 })
+    if (!notifyResult(await setPageSize(next))) return
+    setOffset(0)
+    reload()
   }
   return (
     <Stack>

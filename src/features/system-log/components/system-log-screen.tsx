@@ -2,10 +2,10 @@ import '@mantine/core/styles/Switch.css'
 import '@mantine/core/styles/Paper.css'
 import { useState } from 'react'
 import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core'
-import { notifications } from '@mantine/notifications'
 import { format } from 'date-fns'
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog'
 import { Pager } from '../../../components/lists/pager'
+import { notifyResult } from '../../../components/feedback/notify-result'
 import { dismissLog, useSystemLog } from '../hooks/use-system-log'
 import { detailLines, LOG_SCREENS, type LogEntry, type LogKind } from '../logic/system-log'
 
@@ -59,11 +59,9 @@ export function SystemLogScreen({ kind }: { kind: LogKind }) {
   const dismiss = async (entry: string | null) => {
     const result = await dismissLog(kind, entry)
     setConfirmAll(false)
-    if (result.ok) {
-      notifications.show({ color: 'green', message: result.data.message, autoClose: 2000 })
-      if (entry === null) setOffset(0)
-      reload()
-    } else notifications.show({ color: 'red', message: result.message, autoClose: 3000 })
+    if (!notifyResult(result)) return
+    if (entry === null) setOffset(0)
+    reload()
   }
 
   return (

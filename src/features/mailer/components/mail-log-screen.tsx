@@ -1,0 +1,161 @@
+import '@mantine/core/styles/Paper.css'
+import '@mantine/core/styles/Modal.css'
+import '@mantine/core/styles/Combobox.css'
+import { useState } from 'react'
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core'
+import { format } from 'date-fns'
+import { Pager } from '../../../components/lists/pager'
+import { notifyResult } from '../../../components/feedback/notify-result'
+import { retryMail, useMailBody, useMailLog } from '../hooks/use-mail-log'
+import {
+  addressLine,
+  deliveryLine,
+  MAIL_STATUS,
+  MAIL_TYPES,
+  type MailRow,
+  type MailType,
+} from '../logic/mail-log'
+
+function MailBody({ mail }: { mail: MailRow }) {
+  const { body, error } = useMailBody(mail.id)
+  if (error) return <Alert color={navigator.onLine ? 'red' : 'yellow'}>{error}</Alert>
+  if (!body) return <Text c="dimmed">Loading…</Text>
+  return (
+    <Stack gap="xs">
+      <Text size="sm">{addressLine(mail)}</Text>
+      {body.attachments.length > 0 && (
+        <Text size="sm" c="dimmed">
+          Attachments: {body.attachments.join(', ')}
+        </Text>
+      )}
+      {/* The message as it went out, shown without scripts or links that navigate the app. */}
+      <iframe
+        title={`The e-mail “${mail.subject}”`}
+        sandbox=""
+        srcDoc={body.html}
+        style={{
+          width: '100%',
+          height: 360,
+          border: '1px solid var(--mantine-color-default-border)',
+        }}
+      />
+    </Stack>
+  )
+}
+
+function MailCard({ mail, onOpen, onRetry }: { mail: MailRow; onOpen(): void; onRetry(): void }) {
+  const status = MAIL_STATUS[mail.status]
+  return (
+    <Paper withBorder p="sm" radius="sm" data-testid="mail-row">
+      <Stack gap={4}>
+        <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {mail.subject}
+          </Text>
+          <Badge color={status.color} variant="light" style={{ flexShrink: 0 }}>
+            {status.label}
+          </Badge>
+        </Group>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {addressLine(mail)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {mail.email_type ?? 'Other'} · {format(new Date(mail.created_at), 'd MMM yyyy HH:mm')}
+          {mail.attachment_count > 0 &&
+            ` · ${mail.attachment_count} ${mail.attachment_count === 1 ? 'attachment' : 'attachments'}`}
+        </Text>
+        <Text
+          size="xs"
+          c={mail.status === 'failed' ? 'red' : 'dimmed'}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {deliveryLine(mail)}
+        </Text>
+        <Group gap="xs" justify="flex-end">
+          <Button size="compact-sm" variant="default" onClick={onOpen}>
+            View
+          </Button>
+          {mail.status === 'failed' && (
+            <Button size="compact-sm" variant="light" onClick={onRetry}>
+              Send again
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  )
+}
+
+/** The admin's Node Mailer pane: every e-mail the centre sends, by type (F33). */
+export function MailLogScreen() {
+  const [type, setType] = useState<MailType | null>(null)
+  const [offset, setOffset] = useState(0)
+  const [open, setOpen] = useState<MailRow | null>(null)
+  const { page, error, reload } = useMailLog(type, offset)
+  const rows = page?.rows ?? []
+
+  const retry = async (mail: MailRow) => {
+    if (notifyResult(await retryMail(mail.id))) reload()
+  }
+
+  return (
+    <Stack>
+      <div>
+        <Title order={1} size="h2">
+          Node Mailer
+        </Title>
+        <Text size="sm" c="dimmed">
+          The e-mails the centre sent or is sending, newest first.
+        </Text>
+      </div>
+      <Select
+        label="Type"
+        data={[
+          { value: '', label: 'All types' },
+          ...MAIL_TYPES.map((t) => ({ value: t, label: t })),
+        ]}
+        value={type ?? ''}
+        onChange={(v) => (setType((v || null) as MailType | null), setOffset(0))}
+        allowDeselect={false}
+        maw={260}
+      />
+      {error && <Alert color={navigator.onLine ? 'red' : 'yellow'}>{error}</Alert>}
+      {page && rows.length === 0 && (
+        <Text c="dimmed" data-testid="mail-empty">
+          {type ? `No ${type} e-mails.` : 'No e-mails yet.'}
+        </Text>
+      )}
+      <Stack gap="xs">
+        {rows.map((mail) => (
+          <MailCard
+            key={mail.id}
+            mail={mail}
+            onOpen={() => setOpen(mail)}
+            onRetry={() => void retry(mail)}
+          />
+        ))}
+      </Stack>
+      <Pager
+        offset={offset}
+        shown={rows.length}
+        total={page?.total ?? null}
+        size={page?.pageSize ?? 15}
+        onOffset={setOffset}
+      />
+      <Modal opened={!!open} onClose={() => setOpen(null)} title={open?.subject} size="xl">
+        {open && <MailBody mail={open} />}
+      </Modal>
+    </Stack>
+  )
+}

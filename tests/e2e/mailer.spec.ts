@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test'
+import { signInContext } from './support/session.ts'
+
+test('an admin finds the e-mail the centre sent in Node Mailer, by type, and reads it', async ({
+  browser,
+  page,
+}) => {
+  // A guardian asks for a password reset: the centre sends a Members e-mail.
+  await page.goto('/signin')
+  await page.getByLabel('E-mail').fill('guardian@demo.school')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByRole('button', { name: 'Forgot your password?' }).click()
+  await page.getByRole('button', { name: 'Send me a link' }).click()
+  await expect(page.getByTestId('reset-message')).toBeVisible()
+
+  const context = await browser.newContext()
+  await signInContext(context, 'admin@demo.school', 'demo-admin-1')
+  const admin = await context.newPage()
+  await admin.goto('/admin/dash/members')
+  await admin.getByTestId('side-pane').getByRole('link', { name: 'Node Mailer' }).click()
+  await expect(admin.getByRole('heading', { name: 'Node Mailer' })).toBeVisible()
+
+  const mail = admin
+    .getByTestId('mail-row')
+    .filter({ hasText: 'To guardian@demo.school' })
+    .filter({ hasText: 'Reset your password' })
+  // The host's mailer delivers it to the SMTP server; the log says so after a reload.
+  await expect(async () => {
+    await admin.reload()
+    await expect(mail.first()).toContainText('Sent', { timeout: 1000 })
+  }).toPass({ timeout: 20_000 })
+  await expect(mail.first()).toContainText('Members')
+
+  // Each filter shows only its type.
+  await admin.getByRole('combobox', { name: 'Type' }).click()
+  await admin.getByRole('option', { name: 'Payment Receipt' }).click()
+  await expect(admin.getByTestId('mail-empty')).toHaveText('No Payment Receipt e-mails.')
+  await admin.getByRole('combobox', { name: 'Type' }).click()
+  await admin.getByRole('option', { name: 'Members' }).click()
+  await expect(mail.first()).toBeVisible()
+
+  await mail.first().getByRole('button', { name: 'View' }).click()
+  const dialog = admin.getByRole('dialog')
+  await expect(dialog).toContainText('To guardian@demo.school')
+  // The message as it went out, its one-time code hidden from the admin.
+  const body = admin.frameLocator('iframe[title^="The e-mail"]')
+  await expect(body.locator('a[href$="/reset-password?oobCode=(hidden)"]')).toHaveCount(1)
+  await expect(body.locator('body')).not.toContainText(/oobCode=(?!\(hidden\))/)
+  await context.close()
+})
