@@ -3,6 +3,7 @@
 // Each feature adds its keys here when its screen lands.
 export const builtScreens: ReadonlySet<string> = new Set<string>([
   'admin.members',
+  'admin.files',
   'admin.errors',
   'admin.warnings',
   'admin.nodemailer',

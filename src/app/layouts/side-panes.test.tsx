@@ -79,7 +79,7 @@ describe('unbuilt screens', () => {
   it('are hidden from the pane and their route shows the 404 screen', async () => {
     setViewportWidth(1280)
     await renderApp({
-      path: '/admin/dash/files',
+      path: '/admin/dash/tasks',
       member: testMember({ role: 'admin' }),
       screens: new Set(['admin.members', 'admin.warnings']),
     })
@@ -87,7 +87,7 @@ describe('unbuilt screens', () => {
     await waitFor(() =>
       expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument(),
     )
-    expect(screen.getByTestId('not-found-path')).toHaveTextContent('/admin/dash/files')
+    expect(screen.getByTestId('not-found-path')).toHaveTextContent('/admin/dash/tasks')
   })
 })
 
