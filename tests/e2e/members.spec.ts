@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { serviceClient } from './support/backend.ts'
 import { signInContext } from './support/session.ts'
 
 test('an admin sees the counts, lists, filters and pages members, and blocks and unblocks one', async ({
@@ -125,4 +126,49 @@ test('an admin reads a member’s sign-ins and makes them a facilitator, then ta
     .click()
   await expect(row.getByRole('cell').nth(1)).toHaveText('Member')
   await context.close()
+})
+
+test('an admin deletes a member after confirming, and the account can no longer sign in', async ({
+  browser,
+}) => {
+  // An account that never confirmed its address is not wanted any more.
+  const service = await serviceClient()
+  const { data } = await service.auth.admin.listUsers({ perPage: 1000 })
+  const leaving = data.users.find((u) => u.email === 'unverified@demo.school')
+  expect(leaving).toBeTruthy()
+
+  const context = await browser.newContext()
+  await signInContext(context, 'admin@demo.school', 'demo-admin-1')
+  const page = await context.newPage()
+  await page.goto('/admin/dash/members')
+  const row = page.getByTestId('member-row').filter({ hasText: 'unverified@demo.school' })
+  await expect(row).toBeVisible()
+  const members = Number(
+    (await page.getByTestId('count').first().textContent())!.replace(/\D/g, ''),
+  )
+  await row.getByRole('button', { name: /^More for / }).click()
+  await page.getByRole('menuitem', { name: 'Delete member' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Delete member' })
+  await expect(confirm).toContainText('This cannot be undone.')
+  // Cancelling changes nothing.
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(row).toBeVisible()
+  await row.getByRole('button', { name: /^More for / }).click()
+  await page.getByRole('menuitem', { name: 'Delete member' }).click()
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('Member deleted')).toBeVisible()
+  await expect(row).toHaveCount(0)
+  await expect(page.getByTestId('count').first()).toContainText(String(members - 1))
+  // The admin's own row offers no deletion.
+  await page
+    .getByTestId('member-row')
+    .filter({ hasText: 'Anita Admin' })
+    .getByRole('button', { name: 'More for Anita Admin' })
+    .click()
+  await expect(page.getByRole('menuitem', { name: 'Delete member' })).toHaveCount(0)
+  await context.close()
+
+  // The account is gone: nobody can sign in with it.
+  const { error: gone } = await service.auth.admin.getUserById(leaving!.id)
+  expect(gone).not.toBeNull()
 })

@@ -141,4 +141,48 @@ describe.each(testDatabases())('admin member tools on $name', (target) => {
       is_facilitator: false,
     })
   })
+  const remove = (member: string, who?: TestClaims) =>
+    call<{ message: string }>('select public.admin_delete_member($1) as r', [member], who)
+
+  it('deletes a member with their account and history; their facilitator record waits again (F21)', async () => {
+    const asha = account('facilitator')
+    await db.query(`insert into public.login_history (member_id) values ($1)`, [asha.id])
+    await expect(remove(asha.id, by('facilitator admin'))).rejects.toThrow(
+      'Only admins can delete members',
+    )
+    expect(await remove(asha.id)).toMatchObject({ type: 'success', message: 'Member deleted' })
+    expect(await db.query('select id from public.members where id = $1', [asha.id])).toEqual([])
+    expect(await db.query('select id from auth.users where id = $1', [asha.id])).toEqual([])
+    expect(
+      await db.query('select id from public.login_history where member_id = $1', [asha.id]),
+    ).toEqual([])
+    const [record] = await db.query<{ status: string; auth_uid: string | null }>(
+      'select status, auth_uid from public.facilitators where email = $1',
+      [asha.email],
+    )
+    expect(record).toEqual({ status: 'authPending', auth_uid: null })
+    // The sign-up can find them again.
+    const [mode] = await db.query<{ m: unknown }>('select public.accounts_signin_mode($1) as m', [
+      asha.email,
+    ])
+    expect(JSON.stringify(mode!.m)).toContain('facilitator_signup')
+  })
+
+  it('frees a connected family contact, and refuses self-deletion and unknown members', async () => {
+    const student = account('student')
+    await db.query(
+      `update public.family_contacts set member_id = $1, connected_at = now()
+        where id = (select id from public.family_contacts limit 1)`,
+      [student.id],
+    )
+    await remove(student.id)
+    expect(
+      await db.query(
+        'select id from public.family_contacts where member_id = $1 or (member_id is null and connected_at is not null)',
+        [student.id],
+      ),
+    ).toEqual([])
+    await expect(remove(account('admin').id)).rejects.toThrow('You cannot delete your own account')
+    await expect(remove(student.id)).rejects.toThrow('No such member')
+  })
 })

@@ -30,6 +30,7 @@ import {
   type MemberSort,
 } from '../logic/members'
 import {
+  deleteMember,
   setFacilitator,
   setMemberStatus,
   setPageSize,
@@ -54,6 +55,7 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
   const [confirm, setConfirm] = useState<MemberRow | null>(null)
   const [facilitatorChange, setFacilitatorChange] = useState<MemberRow | null>(null)
   const [history, setHistory] = useState<MemberRow | null>(null)
+  const [deleting, setDeleting] = useState<MemberRow | null>(null)
   const { page, error, reload } = useMembers(filter, sort, offset)
   const counts = useOverview()
   const size = page?.pageSize ?? 15
@@ -70,6 +72,11 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
   const toggleFacilitator = async (member: MemberRow) => {
     const result = await setFacilitator(member.id, !isFacilitatorMember(member.role, member.extra))
     setFacilitatorChange(null)
+    if (notifyResult(result)) refresh()
+  }
+  const remove = async (member: MemberRow) => {
+    const result = await deleteMember(member.id)
+    setDeleting(null)
     if (notifyResult(result)) refresh()
   }
   const changeSize = async (value: string | null) => {
@@ -159,6 +166,11 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
                               : 'Make facilitator'}
                           </Menu.Item>
                         )}
+                        {m.id !== selfId && (
+                          <Menu.Item color="red" onClick={() => setDeleting(m)}>
+                            Delete member
+                          </Menu.Item>
+                        )}
                       </Menu.Dropdown>
                     </Menu>
                   </Group>
@@ -212,6 +224,14 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
         color={removingFacilitator ? 'red' : 'green'}
         onCancel={() => setFacilitatorChange(null)}
         onConfirm={() => (facilitatorChange ? toggleFacilitator(facilitatorChange) : undefined)}
+      />
+      <ConfirmDialog
+        opened={!!deleting}
+        title="Delete member"
+        message={`Delete ${deleting?.name || deleting?.email}? Their account, member record and sign-in history are deleted for good; they can no longer sign in. This cannot be undone.`}
+        action="Delete"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
       />
       <SignInHistoryDialog
         member={history ? { id: history.id, name: history.name || history.email } : null}

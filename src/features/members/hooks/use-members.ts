@@ -59,3 +59,8 @@ export function useSignInHistory(member: string) {
 export function setFacilitator(member: string, make: boolean) {
   return rpc<{ type: string; message: string }>('admin_set_facilitator', { member, make })
 }
+
+/** Deletes a member's account for good (F21). */
+export function deleteMember(member: string) {
+  return rpc<{ type: string; message: string }>('admin_delete_member', { member })
+}
