@@ -1,28 +1,35 @@
 import { useCallback, useEffect, useState } from 'react'
-import { rpc } from './rpc'
+import { rpc, type RpcResult } from './rpc'
 
 /**
- * Reads a database function online (lists an admin reads from the server, not from the device),
- * again whenever its arguments change or `reload()` is called. An answer that arrives after the
- * arguments changed is dropped; a failed read keeps the last data and sets `error`.
+ * Reads something online (lists an admin reads from the server, not from the device), again
+ * whenever `key` changes or `reload()` is called. An answer that arrives after the key changed
+ * is dropped; a failed read keeps the last data and sets `error`.
  */
-export function useRpcQuery<T>(name: string, args: Record<string, unknown>) {
+export function useOnlineQuery<T>(load: () => Promise<RpcResult<T>>, key: string) {
   const [version, setVersion] = useState(0)
   const [state, setState] = useState<{ data: T | null; error: string | null }>({
     data: null,
     error: null,
   })
-  const argsKey = JSON.stringify(args)
   useEffect(() => {
     let alive = true
-    void rpc<T>(name, JSON.parse(argsKey) as Record<string, unknown>).then((r) => {
+    void load().then((r) => {
       if (!alive) return
       setState((s) => (r.ok ? { data: r.data, error: null } : { data: s.data, error: r.message }))
     })
     return () => {
       alive = false
     }
-  }, [name, argsKey, version])
+    // `key` stands for everything `load` reads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, version])
   const reload = useCallback(() => setVersion((v) => v + 1), [])
   return { data: state.data, error: state.error, reload }
+}
+
+/** Reads a database function online, again whenever its arguments change. */
+export function useRpcQuery<T>(name: string, args: Record<string, unknown>) {
+  const key = JSON.stringify([name, args])
+  return useOnlineQuery<T>(() => rpc<T>(name, args), key)
 }

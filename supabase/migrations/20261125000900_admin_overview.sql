@@ -1,6 +1,14 @@
 -- The admin's counts (F17) and the shared page size (F16). The counts are taken from the tables
 -- when an admin reads them, so they can never drift from the data they count; counters of areas
 -- the centre does not run yet (scheduled tasks, WhatsApp numbers, feedback) are not reported.
+-- The page size of every admin list (F16): the centre's setting, 15 until an admin chooses.
+create or replace function app.page_size() returns integer
+language sql stable set search_path = ''
+as $$
+  select coalesce((select s.pagination_limit from public.app_settings s where s.id = 'shared'), 15);
+$$;
+grant execute on function app.page_size() to authenticated;
+
 create or replace function public.admin_overview() returns jsonb
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -9,7 +17,7 @@ begin
     raise exception 'Only admins can read the centre''s counts' using errcode = '42501';
   end if;
   return jsonb_build_object(
-    'paginationLimit', (select s.pagination_limit from public.app_settings s where s.id = 'shared'),
+    'paginationLimit', app.page_size(),
     'members', (
       select jsonb_build_object(
         'memberCount', count(*),

@@ -72,8 +72,7 @@ create or replace function public.admin_system_log(
 language plpgsql stable security invoker set search_path = ''
 as $$
 declare
-  size integer := coalesce(
-    (select s.pagination_limit from public.app_settings s where s.id = 'shared'), 15);
+  size integer := app.page_size();
   total bigint;
   rows jsonb;
 begin

@@ -1,13 +1,15 @@
 import { expect, test } from '@playwright/test'
-import { signInContext } from './support/session.ts'
+import { signedInPage } from './support/session.ts'
 
 test('an admin adds a facilitator, who can then set up their account; offline edits sync later', async ({
   browser,
 }) => {
-  const context = await browser.newContext()
-  await signInContext(context, 'admin@demo.school', 'demo-admin-1')
-  const page = await context.newPage()
-  await page.goto('/admin/dash/members')
+  const { context, page } = await signedInPage(
+    browser,
+    'admin@demo.school',
+    'demo-admin-1',
+    '/admin/dash/members',
+  )
   await page.getByTestId('side-pane').getByRole('link', { name: 'Facilitators' }).click()
   await expect(page.getByRole('heading', { name: 'Facilitators' })).toBeVisible()
   const rows = page.getByTestId('facilitator-row')

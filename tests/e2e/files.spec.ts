@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signInContext } from './support/session.ts'
+import { signedInPage } from './support/session.ts'
 
 // A PNG as the storage checks it: the signature and the start of the header, then pixels.
 const png = (size: number) =>
@@ -11,10 +11,12 @@ const png = (size: number) =>
 test('an admin uploads an image with a progress bar, sees it listed and deletes it', async ({
   browser,
 }) => {
-  const context = await browser.newContext()
-  await signInContext(context, 'admin@demo.school', 'demo-admin-1')
-  const page = await context.newPage()
-  await page.goto('/admin/dash/members')
+  const { context, page } = await signedInPage(
+    browser,
+    'admin@demo.school',
+    'demo-admin-1',
+    '/admin/dash/members',
+  )
   await page.getByTestId('side-pane').getByRole('link', { name: 'Files' }).click()
   await expect(page.getByRole('heading', { name: 'Files' })).toBeVisible()
   await expect(page.getByText(/^\d+ files?$/)).toBeVisible()

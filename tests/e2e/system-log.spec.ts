@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { serviceClient, signedIn } from './support/backend.ts'
-import { signInContext } from './support/session.ts'
+import { signedInPage } from './support/session.ts'
 
 test('an admin sees what the server recorded in System Errors and Warnings and dismisses it', async ({
   browser,
@@ -20,10 +20,12 @@ test('an admin sees what the server recorded in System Errors and Warnings and d
     expect(error).toBeNull()
   }
 
-  const context = await browser.newContext()
-  await signInContext(context, 'admin@demo.school', 'demo-admin-1')
-  const page = await context.newPage()
-  await page.goto('/admin/dash/members')
+  const { context, page } = await signedInPage(
+    browser,
+    'admin@demo.school',
+    'demo-admin-1',
+    '/admin/dash/members',
+  )
   const pane = page.getByTestId('side-pane')
   await expect(pane.getByRole('link', { name: 'System Errors' })).toBeVisible()
   await pane.getByRole('link', { name: 'System Errors' }).click()
@@ -55,10 +57,12 @@ test('an admin sees what the server recorded in System Errors and Warnings and d
 })
 
 test('nobody but an admin reaches the system log', async ({ browser }) => {
-  const context = await browser.newContext()
-  await signInContext(context, 'administration@demo.school', 'demo-administration-1')
-  const page = await context.newPage()
-  await page.goto('/admin/dash/errors')
+  const { context, page } = await signedInPage(
+    browser,
+    'administration@demo.school',
+    'demo-administration-1',
+    '/admin/dash/errors',
+  )
   await expect(page).toHaveURL(/\/administration\/dash/)
   // Recording needs the service role: a signed-in admin's own token cannot forge entries.
   const member = await signedIn('admin@demo.school', 'demo-admin-1')

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { signedIn } from './backend.ts'
 
 /**
@@ -23,4 +23,18 @@ export async function untilServiceWorkerControls(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready)
   if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload()
   await page.waitForFunction(() => !!navigator.serviceWorker.controller)
+}
+
+/** A page in a new context signed in as a demo account, opened at `path`. */
+export async function signedInPage(
+  browser: Browser,
+  email: string,
+  password: string,
+  path: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext()
+  await signInContext(context, email, password)
+  const page = await context.newPage()
+  await page.goto(path)
+  return { context, page }
 }
