@@ -49,6 +49,7 @@ test('an admin adds a facilitator, who can then set up their account; offline ed
   await dialog.getByLabel('Name').fill('Nisha Kamath')
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(rows.filter({ hasText: 'Nisha Kamath' })).toBeVisible()
+  await expect(page.getByTestId('sync-status')).toHaveText('1 change not synced')
   await context.setOffline(false)
   await expect(page.getByTestId('sync-status')).toHaveText('Synced')
 

@@ -135,6 +135,8 @@ test('when both facilitators change the same lesson offline, the one whose edit 
     await side.page.getByRole('option', { name: topic, exact: true }).click()
     await side.page.getByRole('button', { name: 'Save' }).click()
     await expect(side.page.getByText('Success! Calendar updated')).toBeVisible()
+    // The week and its change-log entry wait on this device until the network returns.
+    await expect(side.page.getByTestId('sync-status')).toHaveText('2 changes not synced')
   }
   await r.context.setOffline(false)
   await expect(r.page.getByTestId('sync-status')).toHaveText('Synced', { timeout: 20_000 })
