@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import { useRouter } from '@tanstack/react-router'
+import { BackendProgress } from '../components/status/backend-progress'
 import { useDarkModeClass, useUnloadWarning } from '../lib/app-status/hooks'
 import { applyWaitingUpdate } from './pwa'
 import { VersionAlert } from './version-alert'
@@ -20,6 +21,7 @@ export function AppChrome({ children }: { children: ReactNode }) {
 
   return (
     <>
+      <BackendProgress />
       <VersionAlert enabled={signedIn} />
       {children}
     </>

@@ -1,3 +1,4 @@
+import { trackBackendCall } from './backend-activity'
 import { getSupabase } from './supabase-lazy'
 
 export type RpcResult<T> = { ok: true; data: T } | { ok: false; message: string; offline: boolean }
@@ -11,7 +12,7 @@ export async function rpc<T>(name: string, args: Record<string, unknown>): Promi
     return { ok: false, offline: true, message: 'This needs a connection. You are offline.' }
   try {
     const supabase = await getSupabase()
-    const { data, error } = await supabase.rpc(name, args)
+    const { data, error } = await trackBackendCall(async () => await supabase.rpc(name, args))
     if (error) return { ok: false, offline: false, message: error.message }
     return { ok: true, data: data as T }
   } catch (error) {

@@ -81,6 +81,38 @@ test('after sign-in the person goes back to the page the guard stopped them at',
   await expect(page).toHaveURL('/administration/dash/families')
 })
 
+test('typing the address warms the server up, and a slow call shows the loading bar until it ends', async ({
+  page,
+}) => {
+  const bodies: unknown[] = []
+  let hold: (() => void) | null = null
+  await page.route('**/functions/v1/accounts', async (route) => {
+    const body: unknown = route.request().postDataJSON()
+    bodies.push(body)
+    // The real call waits until the test has seen the bar.
+    if ((body as { action?: string }).action === 'initSignin') {
+      await new Promise<void>((resolve) => (hold = resolve))
+    }
+    await route.continue()
+  })
+  await page.goto('/signin')
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+  expect(bodies).toEqual([])
+  await page.getByLabel('E-mail').pressSequentially('guardian@demo.school')
+  await expect.poll(() => bodies).toEqual([{ warmup: true }])
+  await expect(page.getByTestId('backend-progress')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('progressbar', { name: 'Waiting for the server' })).toBeVisible()
+  await expect.poll(() => hold !== null).toBe(true)
+  hold!()
+  await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeVisible()
+  await expect(page.getByTestId('backend-progress')).toHaveCount(0)
+  expect(bodies).toEqual([
+    { warmup: true },
+    { action: 'initSignin', email: 'guardian@demo.school' },
+  ])
+})
+
 test('a wrong password is refused with the spec wording', async ({ page }) => {
   await signIn(page, 'guardian@demo.school', 'not-the-password')
   await expect(page.getByRole('alert')).toHaveText(

@@ -57,8 +57,18 @@ describe.each(testDatabases())('accounts: sign-in calls on $name', (target) => {
     })
   })
 
+  it('a warm-up answers success at once and writes nothing', async () => {
+    const before = await written(host.db)
+    expect(await call(visitor, undefined, { warmup: true })).toEqual({
+      status: 200,
+      body: { type: 'success', message: 'ready' },
+    })
+    expect(await written(host.db)).toEqual(before)
+  })
+
   it.each([
     ['no body fields', undefined, {}, 'Unknown action: (none)'],
+    ['a warm-up flag that is not true', undefined, { warmup: 'yes' }, 'Unknown action: (none)'],
     ['an unknown action', 'deleteEverything', {}, 'Unknown action: deleteEverything'],
     ['a missing e-mail', 'initSignin', {}, 'E-mail is missing.'],
     ['an e-mail of the wrong type', 'initSignin', { email: 7 }, 'E-mail must be text.'],

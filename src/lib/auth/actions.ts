@@ -4,6 +4,7 @@ import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js'
 import { APP_VERSION } from '../centre'
 import { supabaseAnonKey, supabaseUrl } from '../supabase'
 import { decodeJwtPayload, memberFromClaims } from './claims'
+import { trackBackendCall } from '../backend-activity'
 import { authClient } from './session'
 import type { SignedInMember } from './types'
 
@@ -132,15 +133,20 @@ export function takeRedirectError(): { code: string; message: string } | null {
 export type FunctionResult =
   { ok: true; body: unknown } | { ok: false; reason: 'offline' | 'server'; body: unknown }
 
-/** Calls an edge function and returns its JSON answer, also for 4xx/5xx answers. */
+/**
+ * Calls an edge function and returns its JSON answer, also for 4xx/5xx answers. The page's
+ * loading bar shows while it runs, unless it is a background call nobody waits on.
+ */
 export async function callFunction(
   name: string,
   body: Record<string, unknown>,
+  { background = false }: { background?: boolean } = {},
 ): Promise<FunctionResult> {
   if (!navigator.onLine) return { ok: false, reason: 'offline', body: null }
   const supabase = await authClient()
   // core.md §9: a backend call gives up after 70 seconds.
-  const { data, error } = await supabase.functions.invoke(name, { body, timeout: 70_000 })
+  const invoke = async () => await supabase.functions.invoke(name, { body, timeout: 70_000 })
+  const { data, error } = background ? await invoke() : await trackBackendCall(invoke)
   if (!error) return { ok: true, body: data }
   if (error instanceof FunctionsHttpError) {
     const answer: unknown = await (error.context as Response).json().catch(() => null)
@@ -150,5 +156,19 @@ export async function callFunction(
     ok: false,
     reason: error instanceof FunctionsFetchError ? 'offline' : 'server',
     body: null,
+  }
+}
+
+/**
+ * Starts a function before the person's first real call to it (core.md §7: a warm-up sends a
+ * warm-up flag). It runs in the background; an error answer is only logged, never shown.
+ */
+export async function warmUp(name: string): Promise<void> {
+  const result = await callFunction(name, { warmup: true }, { background: true }).catch(
+    (error: unknown) => ({ ok: false, reason: 'server', body: String(error) }) as const,
+  )
+  const type = (result.body as { type?: unknown } | null)?.type
+  if (!result.ok || type !== 'success') {
+    console.info(`Warm-up of ${name} did not succeed:`, result.body ?? (result.ok || result.reason))
   }
 }

@@ -1,6 +1,6 @@
 // The `accounts` edge function: the account calls of core.md §7 (initSignin, registerFacilitator,
 // initConnectAccount, registerMember, requestResetPassword, resetPassword, logUnregisterdSignin)
-// and resendConfirmation, chosen by the `action` field of a JSON body. Every request is checked
+// and resendConfirmation, chosen by the `action` field of a JSON body, or a warm-up `{warmup: true}`. Every request is checked
 // with the shared contract before anything is read or written; bad input answers 400 with
 // {type: 'error', message}, and outcomes the person must act on answer 200 with their message.
 import type { FunctionEnv } from '../_shared/env.ts'
@@ -66,6 +66,11 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
       return json({ type: 'error', message: 'The request must be a JSON object.' }, 400)
     }
     const { action, ...payload } = body as Record<string, unknown>
+    // A warm-up (core.md §7) starts the function before the person's first real call and
+    // answers at once, reading and writing nothing.
+    if (action === undefined && payload.warmup === true) {
+      return json({ type: 'success', message: 'ready' })
+    }
     if (!isAction(action)) {
       return json({ type: 'error', message: `Unknown action: ${String(action ?? '(none)')}` }, 400)
     }

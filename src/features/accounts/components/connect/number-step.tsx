@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Button, Stack } from '@mantine/core'
 import { countryByCode, DEFAULT_COUNTRY } from '../../logic/countries'
 import { mobileProblem } from '../../logic/phone'
+import { useWarmUpOnFirstInput } from '../../hooks/use-warm-up'
 import { PhoneField } from '../phone-field'
 
 /** State init (D06): the WhatsApp number and its country code. */
@@ -15,6 +16,7 @@ export function NumberStep({
   const [country, setCountry] = useState(DEFAULT_COUNTRY.code)
   const [number, setNumber] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
+  const warmUp = useWarmUpOnFirstInput()
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const prefix = (countryByCode(country) ?? DEFAULT_COUNTRY).prefix
@@ -30,7 +32,10 @@ export function NumberStep({
           number={number}
           error={problem}
           onCountry={setCountry}
-          onNumber={setNumber}
+          onNumber={(value) => {
+            warmUp()
+            setNumber(value)
+          }}
         />
         <Button type="submit" loading={busy} fullWidth>
           Find my account

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Button, Stack, TextInput } from '@mantine/core'
 import { accounts } from '../../api'
+import { useWarmUpOnFirstInput } from '../../hooks/use-warm-up'
 import type { AccountsAnswers } from '../../logic/contract'
 import { isValidEmail, normaliseEmail } from '../../logic/email'
 
@@ -20,6 +21,7 @@ export function EmailStep({
 }) {
   const [busy, setBusy] = useState(false)
   const [invalid, setInvalid] = useState<string | null>(null)
+  const warmUp = useWarmUpOnFirstInput()
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const address = normaliseEmail(email)
@@ -46,7 +48,10 @@ export function EmailStep({
           autoFocus
           required
           value={email}
-          onChange={(e) => onEmail(e.currentTarget.value)}
+          onChange={(e) => {
+            warmUp()
+            onEmail(e.currentTarget.value)
+          }}
           error={invalid}
         />
         <Button type="submit" loading={busy} fullWidth>
