@@ -1,11 +1,28 @@
-import { Badge, Group, Tooltip } from '@mantine/core'
+import { Badge, Box, Group, Tooltip, VisuallyHidden } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import type { AppStatus } from '../../lib/app-status/hooks'
+import { NARROW_QUERY } from '../../lib/navigation/model'
 
-/** Online/offline and slow-connection flags for the header. */
+/**
+ * Online/offline and slow-connection flags for the header. On a phone, being online is a green
+ * dot (the word is kept for screen readers), leaving room for the title; offline is always said.
+ */
 export function ConnectionStatus({ status }: { status: AppStatus }) {
+  const narrow = useMediaQuery(NARROW_QUERY) ?? false
   return (
     <Group gap={6} wrap="nowrap" role="status" aria-live="polite" style={{ flexShrink: 0 }}>
-      {status.online ? (
+      {status.online && narrow ? (
+        <Box
+          component="span"
+          title="Online"
+          data-testid="online-status"
+          w={10}
+          h={10}
+          style={{ borderRadius: '50%', background: 'var(--mantine-color-green-6)' }}
+        >
+          <VisuallyHidden>Online</VisuallyHidden>
+        </Box>
+      ) : status.online ? (
         <Badge color="green" variant="light" data-testid="online-status">
           Online
         </Badge>
@@ -18,7 +35,7 @@ export function ConnectionStatus({ status }: { status: AppStatus }) {
       )}
       {status.online && status.slow && (
         <Badge color="yellow" variant="light" data-testid="slow-connection">
-          Slow connection
+          {narrow ? 'Slow' : 'Slow connection'}
         </Badge>
       )}
     </Group>

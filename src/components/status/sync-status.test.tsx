@@ -3,8 +3,25 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp, setViewportWidth, testMember } from '../../test-utils/render'
 import { SyncNotices } from '../../db/sync-notices'
+import { syncStatusText } from './sync-status'
 
 const admin = testMember({ role: 'admin', userId: 'u-notices' })
+
+describe('the sync indicator words', () => {
+  it.each([
+    [0, 0, false, 'Syncing…', 'Syncing…'],
+    [0, 0, true, 'Synced', 'Synced'],
+    [1, 0, true, '1 change not synced', '1 not synced'],
+    [12, 3, true, '12 changes not synced', '12 not synced'],
+    [0, 1, true, '1 change needs attention', '1 needs attention'],
+    [0, 2, true, '2 changes need attention', '2 need attention'],
+  ])(
+    '%i pending, %i notices, synced %s: “%s”, on a phone “%s”',
+    (pending, problems, synced, full, short) => {
+      expect(syncStatusText(pending, problems, synced)).toEqual({ full, short })
+    },
+  )
+})
 
 describe('sync status in the header', () => {
   it('lists refused and replaced changes with their reasons until dismissed, across reloads', async () => {
@@ -71,5 +88,19 @@ describe('sync status in the header', () => {
     expect(await screen.findByTestId('sync-notice')).toHaveTextContent(
       'Tanni, Wednesday (week 48): your topic “Seeds” was replaced by “Plants”.',
     )
+  })
+
+  it('says it in short words on a phone and in full in its label', async () => {
+    setViewportWidth(360)
+    localStorage.clear()
+    const member = testMember({ role: 'admin', userId: 'u-narrow' })
+    new SyncNotices(member.userId).addRefused([
+      { collection: 'reference', id: 'rc-1', reason: 'Not allowed.', at: Date.now() },
+    ])
+    await renderApp({ path: '/admin/dash/settings', member })
+    expect(await screen.findByTestId('sync-status')).toHaveTextContent(/^1 needs attention$/)
+    expect(
+      screen.getByRole('button', { name: 'Sync status: 1 change needs attention' }),
+    ).toBeInTheDocument()
   })
 })

@@ -9,10 +9,12 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { format, isToday } from 'date-fns'
 import { useSyncView } from '../../db/hooks'
 import type { SyncNotice } from '../../db/sync-notices'
 import { usePreventRefresh } from '../../lib/app-status/hooks'
+import { NARROW_QUERY } from '../../lib/navigation/model'
 
 function when(ms: number): string {
   return isToday(ms) ? `today ${format(ms, 'HH:mm')}` : format(ms, 'd MMM yyyy HH:mm')
@@ -81,28 +83,43 @@ function Notice({ notice, onDismiss }: { notice: SyncNotice; onDismiss: () => vo
   )
 }
 
+/**
+ * The indicator's words: in full, and shorter for a phone's narrow header, where the full words
+ * would push the dashboard's title out.
+ */
+export function syncStatusText(
+  pending: number,
+  problems: number,
+  synced: boolean,
+): { full: string; short: string } {
+  if (pending > 0) {
+    const full = `${pending} ${pending === 1 ? 'change' : 'changes'} not synced`
+    return { full, short: `${pending} not synced` }
+  }
+  if (problems > 0) {
+    const full = `${problems} ${problems === 1 ? 'change needs' : 'changes need'} attention`
+    return { full, short: `${problems} ${problems === 1 ? 'needs' : 'need'} attention` }
+  }
+  const text = synced ? 'Synced' : 'Syncing…'
+  return { full: text, short: text }
+}
+
 /** Header indicator: changes not synced, last sync, and what the server refused. */
 export function SyncStatus() {
   const view = useSyncView()
+  const narrow = useMediaQuery(NARROW_QUERY) ?? false
   usePreventRefresh('unsynced-changes', view.pending > 0)
   const problems = view.notices.length
   const never = view.lastSyncedAt === null
   const color = problems > 0 ? 'red' : view.pending > 0 ? 'orange' : never ? 'gray' : 'green'
-  const text =
-    view.pending > 0
-      ? `${view.pending} ${view.pending === 1 ? 'change' : 'changes'} not synced`
-      : problems > 0
-        ? `${problems} ${problems === 1 ? 'change needs' : 'changes need'} attention`
-        : never
-          ? 'Syncing…'
-          : 'Synced'
+  const { full: text, short } = syncStatusText(view.pending, problems, !never)
   return (
     <Popover width={320} position="bottom-end" shadow="md">
       <Popover.Target>
         <UnstyledButton aria-label={`Sync status: ${text}`}>
           <Group gap={6} wrap="nowrap">
             <Badge color={color} variant="light" data-testid="sync-status">
-              {text}
+              {narrow ? short : text}
             </Badge>
             {view.lastSyncedAt && (
               <Text size="xs" c="dimmed" visibleFrom="lg" data-testid="last-synced-inline">

@@ -14,6 +14,8 @@ export interface NavItem {
 /** Mobile means a viewport of at most 992px wide. */
 export const MOBILE_MAX_WIDTH = 992
 export const MOBILE_QUERY = `(max-width: ${MOBILE_MAX_WIDTH}px)`
+/** A phone held upright: the header shows its indicators and links in their shortest form. */
+export const NARROW_QUERY = '(max-width: 575px)'
 
 export const adminItems: readonly NavItem[] = [
   { key: 'admin.members', label: 'Members', to: '/admin/dash/members' },
