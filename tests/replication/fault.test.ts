@@ -61,6 +61,18 @@ const killed = (child: ChildProcess) =>
     child.kill('SIGKILL')
   })
 
+/** Stops the host and waits until it has exited, so its data folder is no longer written. */
+const stopped = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    child.on('exit', () => {
+      clearTimeout(force)
+      resolve()
+    })
+    child.kill('SIGTERM')
+  })
+
 describe.each(testDatabases())('killing the host during a large push on $name', (target) => {
   const cleanup: (() => Promise<void>)[] = []
   afterAll(async () => {
@@ -70,7 +82,7 @@ describe.each(testDatabases())('killing the host during a large push on $name', 
 
   it('loses nothing and duplicates nothing', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'host-fault-'))
-    cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
+    cleanup.push(() => rm(dataDir, { recursive: true, force: true, maxRetries: 5 }))
     let database: FreshDatabase | undefined
     if (target.name === 'postgres') {
       database = await target.fresh()
@@ -79,7 +91,7 @@ describe.each(testDatabases())('killing the host during a large push on $name', 
     const port = await freePort()
     const url = `http://127.0.0.1:${port}`
     let host = await startHostProcess(port, dataDir, database?.url)
-    cleanup.push(async () => void host.kill('SIGTERM'))
+    cleanup.push(() => stopped(host))
 
     const { anonKey } = await makeKeys()
     const client = () =>
