@@ -1,15 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { signedInPage } from './support/session.ts'
+import { adminPage } from './support/session.ts'
 
 test('an admin adds a facilitator, who can then set up their account; offline edits sync later', async ({
   browser,
 }) => {
-  const { context, page } = await signedInPage(
-    browser,
-    'admin@demo.school',
-    'demo-admin-1',
-    '/admin/dash/members',
-  )
+  const { context, page } = await adminPage(browser)
   await page.getByTestId('side-pane').getByRole('link', { name: 'Facilitators' }).click()
   await expect(page.getByRole('heading', { name: 'Facilitators' })).toBeVisible()
   const rows = page.getByTestId('facilitator-row')

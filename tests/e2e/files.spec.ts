@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signedInPage } from './support/session.ts'
+import { adminPage } from './support/session.ts'
 
 // A PNG as the storage checks it: the signature and the start of the header, then pixels.
 const png = (size: number) =>
@@ -11,12 +11,7 @@ const png = (size: number) =>
 test('an admin uploads an image with a progress bar, sees it listed and deletes it', async ({
   browser,
 }) => {
-  const { context, page } = await signedInPage(
-    browser,
-    'admin@demo.school',
-    'demo-admin-1',
-    '/admin/dash/members',
-  )
+  const { context, page } = await adminPage(browser)
   await page.getByTestId('side-pane').getByRole('link', { name: 'Files' }).click()
   await expect(page.getByRole('heading', { name: 'Files' })).toBeVisible()
   await expect(page.getByText(/^\d+ files?$/)).toBeVisible()

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signedInPage } from './support/session.ts'
+import { adminPage } from './support/session.ts'
 
 test('an admin finds the e-mail the centre sent in Node Mailer, by type, and reads it', async ({
   browser,
@@ -13,12 +13,7 @@ test('an admin finds the e-mail the centre sent in Node Mailer, by type, and rea
   await page.getByRole('button', { name: 'Send me a link' }).click()
   await expect(page.getByTestId('reset-message')).toBeVisible()
 
-  const { context, page: admin } = await signedInPage(
-    browser,
-    'admin@demo.school',
-    'demo-admin-1',
-    '/admin/dash/members',
-  )
+  const { context, page: admin } = await adminPage(browser)
   await admin.getByTestId('side-pane').getByRole('link', { name: 'Node Mailer' }).click()
   await expect(admin.getByRole('heading', { name: 'Node Mailer' })).toBeVisible()
 

@@ -1,16 +1,11 @@
 import { expect, test } from '@playwright/test'
 import { serviceClient } from './support/backend.ts'
-import { signedInPage } from './support/session.ts'
+import { adminPage } from './support/session.ts'
 
 test('an admin sees the counts, lists, filters and pages members, and blocks and unblocks one', async ({
   browser,
 }) => {
-  const { context, page } = await signedInPage(
-    browser,
-    'admin@demo.school',
-    'demo-admin-1',
-    '/admin/dash/members',
-  )
+  const { context, page } = await adminPage(browser)
   await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible()
   await expect(page.getByTestId('page-label')).toHaveText(/^1-\d+ of \d+$/)
   const count = (label: string) =>
@@ -51,12 +46,7 @@ test('an admin sees the counts, lists, filters and pages members, and blocks and
 test('an admin changes the page size of the admin lists and the list pages by it', async ({
   browser,
 }) => {
-  const { context, page } = await signedInPage(
-    browser,
-    'admin@demo.school',
-    'demo-admin-1',
-    '/admin/dash/members',
-  )
+  const { context, page } = await adminPage(browser)
   const label = page.getByTestId('page-label')
   await expect(label).toHaveText(/^1-\d+ of (\d+)$/)
   const total = Number((await label.textContent())!.split(' of ')[1])
@@ -94,12 +84,7 @@ test('an admin reads a member’s sign-ins and makes them a facilitator, then ta
   await expect(own).toHaveURL(/\/facilitators\/settings/)
   await kiran.close()
 
-  const { context, page } = await signedInPage(
-    browser,
-    'admin@demo.school',
-    'demo-admin-1',
-    '/admin/dash/members',
-  )
+  const { context, page } = await adminPage(browser)
   const row = page.getByTestId('member-row').filter({ hasText: 'member@demo.school' })
   await row.getByRole('button', { name: 'More for Kiran Sawant' }).click()
   await page.getByRole('menuitem', { name: 'Sign-in history' }).click()
@@ -143,12 +128,7 @@ test('an admin deletes a member after confirming, and the account can no longer 
   const leaving = data.users.find((u) => u.email === 'unverified@demo.school')
   expect(leaving).toBeTruthy()
 
-  const { context, page } = await signedInPage(
-    browser,
-    'admin@demo.school',
-    'demo-admin-1',
-    '/admin/dash/members',
-  )
+  const { context, page } = await adminPage(browser)
   const row = page.getByTestId('member-row').filter({ hasText: 'unverified@demo.school' })
   await expect(row).toBeVisible()
   const members = Number(

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { serviceClient, signedIn } from './support/backend.ts'
-import { signedInPage } from './support/session.ts'
+import { adminPage, signedInPage } from './support/session.ts'
 
 test('an admin sees what the server recorded in System Errors and Warnings and dismisses it', async ({
   browser,
@@ -20,12 +20,7 @@ test('an admin sees what the server recorded in System Errors and Warnings and d
     expect(error).toBeNull()
   }
 
-  const { context, page } = await signedInPage(
-    browser,
-    'admin@demo.school',
-    'demo-admin-1',
-    '/admin/dash/members',
-  )
+  const { context, page } = await adminPage(browser)
   const pane = page.getByTestId('side-pane')
   await expect(pane.getByRole('link', { name: 'System Errors' })).toBeVisible()
   await pane.getByRole('link', { name: 'System Errors' }).click()

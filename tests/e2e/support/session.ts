@@ -38,3 +38,8 @@ export async function signedInPage(
   await page.goto(path)
   return { context, page }
 }
+
+/** The demo admin's members page in a new signed-in context, where the admin tests start. */
+export function adminPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  return signedInPage(browser, 'admin@demo.school', 'demo-admin-1', '/admin/dash/members')
+}
