@@ -169,6 +169,6 @@ export async function warmUp(name: string): Promise<void> {
   )
   const type = (result.body as { type?: unknown } | null)?.type
   if (!result.ok || type !== 'success') {
-    console.info(`Warm-up of ${name} did not succeed:`, result.body ?? (result.ok || result.reason))
+    console.info(`Warm-up of ${name} did not succeed:`, result.body ?? (result.ok ? 'no answer' : result.reason))
   }
 }

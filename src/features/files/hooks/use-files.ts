@@ -1,3 +1,4 @@
+import { trackBackendCall } from '../../../lib/backend-activity'
 import type { RpcResult } from '../../../lib/rpc'
 import { getSupabase } from '../../../lib/supabase-lazy'
 import { useOnlineQuery } from '../../../lib/use-rpc-query'
@@ -7,7 +8,7 @@ async function listFiles(): Promise<RpcResult<StoredFile[]>> {
   if (!navigator.onLine)
     return { ok: false, offline: true, message: 'This needs a connection. You are offline.' }
   const bucket = (await getSupabase()).storage.from(FILES_BUCKET)
-  const { data, error } = await bucket.list('', { limit: 1000 })
+  const { data, error } = await trackBackendCall(async () => await bucket.list('', { limit: 1000 }))
   if (error) return { ok: false, offline: false, message: error.message }
   return {
     ok: true,
@@ -33,6 +34,7 @@ export function useFiles() {
 }
 
 export async function removeFile(name: string): Promise<string | null> {
-  const { error } = await (await getSupabase()).storage.from(FILES_BUCKET).remove([name])
+  const bucket = (await getSupabase()).storage.from(FILES_BUCKET)
+  const { error } = await trackBackendCall(async () => await bucket.remove([name]))
   return error ? error.message : null
 }
