@@ -26,3 +26,10 @@ export const MAX_COLLECTIONS = 12
 export const TIMING_PATTERN = /^([01][0-9]|2[0-3]):[0-5][0-9] - ([01][0-9]|2[0-3]):[0-5][0-9]$/
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/
 export const ACADEMIC_YEAR_PATTERN = /^\d{4}-\d{2}$/
+
+/**
+ * The largest document that syncs, as JSON (256 KiB). Lessons and records are text; files go to
+ * storage. A bigger one would travel to every device on every pull, on 2g too, so the device and
+ * the server both refuse it with a reason (`app.sync_max_document_bytes()` holds the same number).
+ */
+export const MAX_DOCUMENT_BYTES = 256 * 1024

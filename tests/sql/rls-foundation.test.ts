@@ -174,14 +174,18 @@ describe.each(testDatabases())('foundation RLS on $name', (target) => {
           `update public.facilitators set name = 'Renamed' where id = $1 returning last_edited_by`,
           [demoFacilitators[0]!.id],
         )
+        // Removed softly, so every device hears of it (a hard delete is refused).
         const removed = await tx.query(
-          `delete from public.facilitators where id = 'f-new' returning id`,
+          `update public.facilitators set _deleted = true where id = 'f-new' returning id`,
         )
         return { added, edited, removed }
       })
       expect(result.added).toHaveLength(1)
       expect(result.edited).toEqual([{ last_edited_by: admin.email }])
       expect(result.removed).toHaveLength(1)
+      await expect(
+        as(db, admin, (tx) => tx.query(`delete from public.facilitators returning id`)),
+      ).rejects.toMatchObject({ code: '42501' })
     })
 
     it('a facilitator admin (not a system admin) cannot add, edit or remove facilitators', async () => {
@@ -191,11 +195,13 @@ describe.each(testDatabases())('foundation RLS on $name', (target) => {
           tx.query(`insert into public.facilitators (id, name) values ('f-x', 'X')`),
         ),
       ).rejects.toMatchObject({ code: '42501' })
-      const changed = await as(db, facilitatorAdmin, async (tx) => [
-        ...(await tx.query(`update public.facilitators set name = 'X' returning id`)),
-        ...(await tx.query(`delete from public.facilitators returning id`)),
-      ])
+      const changed = await as(db, facilitatorAdmin, (tx) =>
+        tx.query(`update public.facilitators set name = 'X', _deleted = true returning id`),
+      )
       expect(changed).toEqual([])
+      await expect(
+        as(db, facilitatorAdmin, (tx) => tx.query(`delete from public.facilitators returning id`)),
+      ).rejects.toMatchObject({ code: '42501' })
     })
   })
 
