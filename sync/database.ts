@@ -9,6 +9,7 @@ import {
 } from 'rxdb'
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
+import { refusalAware, RefusedIds } from './refusals.ts'
 import { toRxJsonSchema, type CollectionDefinition } from './schema.ts'
 
 addRxPlugin(RxDBLeaderElectionPlugin)
@@ -34,6 +35,15 @@ export interface CreateDatabaseOptions {
   conflictHandlers?: Record<string, RxConflictHandler<unknown>>
 }
 
+const refusedByDatabase = new WeakMap<AppDatabase, RefusedIds>()
+
+/** The refused-push registry the database's conflict handlers consult (see refusals.ts). */
+export function refusedIdsOf(db: AppDatabase): RefusedIds {
+  const refused = refusedByDatabase.get(db)
+  if (!refused) throw new Error(`The database ${db.name} was not opened by createAppDatabase`)
+  return refused
+}
+
 export async function createAppDatabase(options: CreateDatabaseOptions): Promise<AppDatabase> {
   const db = await createRxDatabase<AppCollections>({
     name: options.name,
@@ -43,6 +53,8 @@ export async function createAppDatabase(options: CreateDatabaseOptions): Promise
     closeDuplicates: true,
     localDocuments: true,
   })
+  const refused = new RefusedIds()
+  refusedByDatabase.set(db, refused)
   await db.addCollections(
     Object.fromEntries(
       options.definitions.map((def) => [
@@ -50,7 +62,7 @@ export async function createAppDatabase(options: CreateDatabaseOptions): Promise
         {
           schema: toRxJsonSchema(def),
           migrationStrategies: def.migrationStrategies,
-          conflictHandler: options.conflictHandlers?.[def.name],
+          conflictHandler: refusalAware(def.name, refused, options.conflictHandlers?.[def.name]),
           localDocuments: false,
         },
       ]),

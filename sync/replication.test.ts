@@ -10,6 +10,7 @@ import type { SyncTransport } from './transport.ts'
 const offline: SyncTransport = {
   pull: () => Promise.reject(new Error('offline')),
   push: () => Promise.reject(new Error('offline')),
+  visible: () => Promise.reject(new Error('offline')),
   onPoke: () => () => {},
 }
 

@@ -1,7 +1,7 @@
 // Replication of every open collection with Postgres through sync_pull/sync_push: RxDB runs the
 // checkpoint loop, batching and conflict handling; this module adds what our server protocol
-// needs — visibility resets, refused rows, pokes, retries with backoff, and the count of
-// changes not yet synced.
+// needs — visibility resets, refused rows (by the server, or on the device before they travel),
+// pokes, retries with backoff, and the count of changes not yet synced.
 import { BehaviorSubject, merge, Subject, type Observable } from 'rxjs'
 import { filter, map } from 'rxjs/operators'
 import {
@@ -12,8 +12,17 @@ import {
   type RxDatabase,
 } from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
+import { refusedIdsOf, type AppDatabase } from './database.ts'
+import { acknowledgedStates, pushedUpTo } from './rxdb-meta.ts'
 import type { CollectionDefinition } from './schema.ts'
-import { SyncError, type Checkpoint, type Refusal, type SyncTransport } from './transport.ts'
+import { unsendableReason } from './sendable.ts'
+import {
+  SyncError,
+  type Checkpoint,
+  type PushRow,
+  type Refusal,
+  type SyncTransport,
+} from './transport.ts'
 
 export interface RefusedChange {
   collection: string
@@ -97,63 +106,48 @@ function wireDoc(doc: Record<string, unknown>): Record<string, unknown> {
   return out
 }
 
-/** Ids the server has acknowledged for this replication (they have an assumed master state). */
-async function acknowledged(state: RxReplicationState<unknown, Checkpoint>, ids: string[]) {
-  const meta = state.metaInstance
-  if (!meta || ids.length === 0) return new Map<string, Record<string, unknown>>()
-  const found = await meta.findDocumentsById(
-    ids.map((id) => `${id}|0`),
-    false,
-  )
-  const out = new Map<string, Record<string, unknown>>()
-  for (const m of found as unknown as { itemId: string; docData?: Record<string, unknown> }[]) {
-    if (m.docData) out.set(m.itemId, m.docData)
-  }
-  return out
-}
+const COUNT_PAGE = 1000
 
 /** Local documents whose state differs from what the server last acknowledged. */
 async function pendingIn(
   collection: RxCollection,
   state: RxReplicationState<unknown, Checkpoint>,
 ): Promise<number> {
-  // The replication keeps what the server acknowledged in its meta instance, which exists once
-  // the replication has started (it starts paused when the device is offline).
-  if (!state.metaInstance) await state.startPromise
-  if (!state.metaInstance) return 0
-  // Only documents written after the upstream checkpoint can be waiting: the replication moves
-  // that checkpoint only once what came before it reached the server. So the count reads the
-  // recent changes, not the whole collection.
-  const [checkpointDoc] = (await state.metaInstance.findDocumentsById(
-    ['up|1'],
-    false,
-  )) as unknown as {
-    checkpointData?: unknown
-  }[]
-  const { documents } = await getChangedDocumentsSince(
-    collection.storageInstance,
-    100_000,
-    checkpointDoc?.checkpointData as never,
-  )
-  const masters = await acknowledged(
-    state,
-    documents.map((d) => String((d as Record<string, unknown>).id)),
-  )
+  // Only documents written after the push checkpoint can be waiting: the replication moves that
+  // checkpoint only once what came before it reached the server. So the count reads the recent
+  // changes, a page at a time, not the whole collection.
+  let checkpoint = await pushedUpTo(state as RxReplicationState<unknown, unknown>)
   let pending = 0
-  for (const doc of documents) {
-    const local = wireDoc(doc as Record<string, unknown>)
-    const master = masters.get(String(local.id))
-    if (!master) {
-      // Never acknowledged: pending unless it was created and deleted here before syncing.
-      if (!local._deleted) pending++
-      continue
-    }
-    if (
-      !collection.conflictHandler.isEqual(wireDoc(master) as never, local as never, 'pending-count')
+  for (;;) {
+    const page = await getChangedDocumentsSince(
+      collection.storageInstance,
+      COUNT_PAGE,
+      checkpoint as never,
     )
-      pending++
+    const masters = await acknowledgedStates(
+      state as RxReplicationState<unknown, unknown>,
+      page.documents.map((d) => String((d as Record<string, unknown>).id)),
+    )
+    for (const doc of page.documents) {
+      const local = wireDoc(doc as Record<string, unknown>)
+      const master = masters.get(String(local.id))
+      if (!master) {
+        // Never acknowledged: pending unless it was created and deleted here before syncing.
+        if (!local._deleted) pending++
+        continue
+      }
+      if (
+        !collection.conflictHandler.isEqual(
+          wireDoc(master) as never,
+          local as never,
+          'pending-count',
+        )
+      )
+        pending++
+    }
+    if (page.documents.length < COUNT_PAGE) return pending
+    checkpoint = page.checkpoint
   }
-  return pending
 }
 
 export function startSync(options: SyncOptions): SyncController {
@@ -168,6 +162,7 @@ export function startSync(options: SyncOptions): SyncController {
   const refused$ = new Subject<RefusedChange[]>()
   const conflicts$ = new Subject<LostChange>()
   const states = new Map<string, RxReplicationState<unknown, Checkpoint>>()
+  const refusedIds = refusedIdsOf(database as AppDatabase)
   const pokes$ = new Subject<string>()
   const stopPokes = transport.onPoke((c) => pokes$.next(c))
   const patch = (p: Partial<SyncStatus>) => status$.next({ ...status$.value, ...p })
@@ -188,10 +183,6 @@ export function startSync(options: SyncOptions): SyncController {
   for (const def of definitions) {
     const collection = database.collections[def.name] as RxCollection | undefined
     if (!collection) continue
-    let reset: { seen: Set<string> } | null = null
-    // Refused rows come back through RxDB's conflict path too; they are reported as refusals.
-    const justRefused = new Set<string>()
-
     const ensureOnline = () => {
       if (!environment.isOnline()) throw new SyncError('Offline', 'offline', true)
     }
@@ -210,20 +201,20 @@ export function startSync(options: SyncOptions): SyncController {
         batchSize,
         handler: async (checkpoint, size) => {
           ensureOnline()
-          let result = await transport.pull(def.name, checkpoint ?? null, size)
-          if (result.reset) {
-            reset = { seen: new Set() }
-            result = await transport.pull(def.name, result.checkpoint, size)
+          const result = await transport.pull(def.name, checkpoint ?? null, size)
+          if (!result.reset)
+            return { documents: result.documents as never[], checkpoint: result.checkpoint }
+          // What the person may see changed, or the server is another database. First find the
+          // local rows they may no longer see, then start the pull again from zero. The
+          // checkpoint moves only when both are done, so a reset interrupted by a closed app or
+          // a lost connection is answered "reset" again and starts over.
+          const dropped = await droppedByReset(collection, state, transport, def.name)
+          const first = await transport.pull(def.name, result.checkpoint, size)
+          if (first.reset) throw new SyncError('What you may see changed again', 'reset', true)
+          return {
+            documents: [...first.documents, ...dropped] as never[],
+            checkpoint: first.checkpoint,
           }
-          let documents = result.documents
-          if (reset) {
-            for (const d of documents) reset.seen.add(String(d.id))
-            if (documents.length < size) {
-              documents = [...documents, ...(await droppedByReset(collection, state, reset.seen))]
-              reset = null
-            }
-          }
-          return { documents: documents as never[], checkpoint: result.checkpoint }
         },
         stream$: merge(pokes$.pipe(filter((c) => c === def.name)), environment.wakeups$).pipe(
           map(() => 'RESYNC' as const),
@@ -233,23 +224,36 @@ export function startSync(options: SyncOptions): SyncController {
         batchSize: 100,
         handler: async (rows) => {
           ensureOnline()
-          const result = await transport.push(
-            def.name,
-            rows.map((r) => ({
-              newDocumentState: wireDoc(r.newDocumentState as Record<string, unknown>),
-              assumedMasterState: r.assumedMasterState
-                ? wireDoc(r.assumedMasterState as Record<string, unknown>)
-                : null,
-            })),
-          )
-          if (result.refused.length > 0)
-            refused$.next(result.refused.map((r) => toRefused(def.name, r)))
-          const back = [
-            ...result.conflicts,
-            ...result.refused
-              .map((r) => r.document)
-              .filter((d): d is Record<string, unknown> => !!d),
-          ]
+          const send: PushRow[] = []
+          const refusedHere: Refusal[] = []
+          for (const r of rows) {
+            const doc = wireDoc(r.newDocumentState as Record<string, unknown>)
+            const assumed = r.assumedMasterState
+              ? wireDoc(r.assumedMasterState as Record<string, unknown>)
+              : null
+            const reason = unsendableReason(doc)
+            if (!reason) {
+              send.push({ newDocumentState: doc, assumedMasterState: assumed })
+              continue
+            }
+            // Refused before it travels: the server's state is the one this device last had.
+            refusedHere.push({
+              id: String(doc.id),
+              reason,
+              code: 'device',
+              document: assumed ?? { ...doc, _deleted: true },
+            })
+          }
+          const result =
+            send.length > 0 ? await transport.push(def.name, send) : { conflicts: [], refused: [] }
+          const refusals = [...refusedHere, ...result.refused]
+          const back: Record<string, unknown>[] = [...result.conflicts]
+          for (const r of refusals) {
+            if (!r.document) continue
+            refusedIds.add(def.name, String(r.document.id))
+            back.push(r.document)
+          }
+          if (refusals.length > 0) refused$.next(refusals.map((r) => toRefused(def.name, r)))
           return back as never[]
         },
       },
@@ -258,7 +262,8 @@ export function startSync(options: SyncOptions): SyncController {
     state.conflict$.subscribe(({ input, output }) => {
       const mine = wireDoc(input.newDocumentState as Record<string, unknown>)
       const id = String(mine.id)
-      if (justRefused.delete(id)) return
+      // A refusal was reported as such when it came back; it is not a change lost to another.
+      if (refusedIds.take(def.name, id)) return
       const kept = wireDoc(output as Record<string, unknown>)
       if (collection.conflictHandler.isEqual(mine as never, kept as never, 'lost-change')) return
       const details = options.describeLoss?.[def.name]?.(input)
@@ -347,24 +352,40 @@ function describe(error: unknown): string {
   return e.parameters?.errors?.find((x) => x?.message)?.message ?? e.message ?? String(error)
 }
 
+const RESET_PAGE = 500
+
 /**
- * After a visibility reset has re-pulled everything: local rows the server acknowledged before
- * but did not send again are no longer visible to this person. They come back as tombstones
- * from the server's side, so they are dropped here without being pushed as deletions. Rows
- * made on this device and never synced are kept (they are pushed as usual).
+ * Before a reset re-pulls a collection: local rows the server acknowledged before but that the
+ * person may no longer see. They come back as tombstones from the server's side, so they are
+ * dropped without being pushed as deletions. Rows made on this device and never synced are kept
+ * (they are pushed as usual). The local collection is read a page of ids at a time.
  */
 async function droppedByReset(
   collection: RxCollection,
   state: RxReplicationState<unknown, Checkpoint>,
-  seen: Set<string>,
+  transport: SyncTransport,
+  name: string,
 ): Promise<Record<string, unknown>[]> {
-  const local = await collection.find().exec()
-  const candidates = local
-    .map((d) => d.toMutableJSON() as Record<string, unknown>)
-    .filter((d) => !seen.has(String(d.id)))
-  const masters = await acknowledged(
-    state,
-    candidates.map((d) => String(d.id)),
-  )
-  return candidates.filter((d) => masters.has(String(d.id))).map((d) => ({ ...d, _deleted: true }))
+  const dropped: Record<string, unknown>[] = []
+  let after = ''
+  for (;;) {
+    const page = await collection
+      .find({ selector: { id: { $gt: after } }, sort: [{ id: 'asc' }], limit: RESET_PAGE })
+      .exec()
+    if (page.length === 0) return dropped
+    after = String(page[page.length - 1]!.primary)
+    const known = await acknowledgedStates(
+      state as RxReplicationState<unknown, unknown>,
+      page.map((d) => String(d.primary)),
+    )
+    if (known.size > 0) {
+      const visible = new Set(await transport.visible(name, [...known.keys()]))
+      for (const doc of page) {
+        const id = String(doc.primary)
+        if (known.has(id) && !visible.has(id))
+          dropped.push({ ...(doc.toMutableJSON() as Record<string, unknown>), _deleted: true })
+      }
+    }
+    if (page.length < RESET_PAGE) return dropped
+  }
 }

@@ -5,12 +5,17 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 export interface Checkpoint {
   seq: number
   scope: number
+  /** The database the numbers come from; another one resets the device. */
+  epoch?: string
 }
 
 export interface PullResult {
   documents: Record<string, unknown>[]
   checkpoint: Checkpoint
-  /** The person's visibility changed: re-pull from zero and drop what does not come back. */
+  /**
+   * The person's visibility changed, or the checkpoint is from another database: drop what the
+   * person may no longer see and re-pull from zero.
+   */
   reset?: boolean
 }
 
@@ -34,6 +39,8 @@ export interface PushResult {
 export interface SyncTransport {
   pull(collection: string, checkpoint: Checkpoint | null, batchSize: number): Promise<PullResult>
   push(collection: string, rows: PushRow[]): Promise<PushResult>
+  /** Which of `ids` (at most 1000) the person may see now. */
+  visible(collection: string, ids: string[]): Promise<string[]>
   /** Calls `onPoke(collection)` whenever the server says a collection changed. */
   onPoke(onPoke: (collection: string) => void): () => void
 }
@@ -70,6 +77,11 @@ export function supabaseTransport(supabase: SupabaseClient): SyncTransport {
       const { data, error, status } = await supabase.rpc('sync_push', { collection, rows })
       if (error) throw toSyncError(error, status)
       return data as PushResult
+    },
+    async visible(collection, ids) {
+      const { data, error, status } = await supabase.rpc('sync_visible', { collection, ids })
+      if (error) throw toSyncError(error, status)
+      return data as string[]
     },
     onPoke(onPoke) {
       const channel = supabase

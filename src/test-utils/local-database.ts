@@ -23,6 +23,7 @@ export async function closeTestDatabases(): Promise<void> {
 const offline: SyncTransport = {
   pull: () => Promise.reject(new Error('offline')),
   push: () => Promise.reject(new Error('offline')),
+  visible: () => Promise.reject(new Error('offline')),
   onPoke: () => () => {},
 }
 

@@ -13,7 +13,7 @@ import {
   type RefusedChange,
   type SyncController,
 } from '../../sync/replication.ts'
-import { supabaseTransport } from '../../sync/transport.ts'
+import { supabaseTransport, type SyncTransport } from '../../sync/transport.ts'
 import type { CollectionDefinition } from '../../sync/schema.ts'
 import { demoAccounts } from '../../supabase/local/demo-accounts.ts'
 import type { TestHost } from '../helpers/host.ts'
@@ -29,11 +29,20 @@ export interface Device {
   goOffline(): void
   goOnline(): Promise<void>
   close(): Promise<void>
+  /** Stops syncing and closes the database but keeps its data, as when the app is closed. */
+  shutDown(): Promise<void>
 }
 
 export interface DeviceOptions {
   conflictHandlers?: Record<string, RxConflictHandler<unknown>>
   describeLoss?: Record<string, (input: RxConflictHandlerInput<unknown>) => unknown[] | null>
+  /** Open the database a shut-down device left behind. */
+  name?: string
+  batchSize?: number
+  /** Wraps the transport, to fail or watch calls. */
+  transport?: (inner: SyncTransport) => SyncTransport
+  /** Do not wait for the first sync. */
+  noWait?: boolean
 }
 
 export async function device(
@@ -50,7 +59,7 @@ export async function device(
   })
   if (error) throw error
   const db = await createAppDatabase({
-    name: `device${++counter}x${Date.now()}`,
+    name: options.name ?? `device${++counter}x${Date.now()}`,
     storage: getRxStorageDexie(),
     definitions,
     multiInstance: false,
@@ -62,17 +71,18 @@ export async function device(
   const sync = startSync({
     database: db,
     definitions,
-    transport: supabaseTransport(supabase),
+    transport: (options.transport ?? ((t) => t))(supabaseTransport(supabase)),
     identifier: `${host.url}:${account.id}`,
     environment: { isOnline: () => state.online, online$, wakeups$ },
     waitForLeadership: false,
     describeLoss: options.describeLoss,
+    batchSize: options.batchSize,
   })
   const refused: RefusedChange[] = []
   const lost: LostChange[] = []
   sync.refused$.subscribe((r) => refused.push(...r))
   sync.conflicts$.subscribe((c) => lost.push(c))
-  await sync.awaitInSync()
+  if (!options.noWait) await sync.awaitInSync()
   return {
     db,
     sync,
@@ -93,6 +103,11 @@ export async function device(
     async close() {
       await sync.stop()
       await db.remove()
+      await supabase.auth.signOut()
+    },
+    async shutDown() {
+      await sync.stop()
+      await db.close()
       await supabase.auth.signOut()
     },
   }

@@ -1,0 +1,45 @@
+// A change the server refused (rights, a rule, the size limit) comes back to RxDB as a conflict
+// carrying the server's state, so the device undoes it. It must not be merged like a real
+// conflict (a merge would push the refused change again, forever) nor reported as a change lost
+// to someone else's edit: the person is told it was refused, and why, once.
+import { defaultConflictHandler, type RxConflictHandler } from 'rxdb'
+
+/** Ids of documents whose push was just refused, per collection of one database. */
+export class RefusedIds {
+  private readonly ids = new Map<string, Set<string>>()
+
+  private of(collection: string): Set<string> {
+    let set = this.ids.get(collection)
+    if (!set) this.ids.set(collection, (set = new Set()))
+    return set
+  }
+
+  add(collection: string, id: string): void {
+    this.of(collection).add(id)
+  }
+
+  has(collection: string, id: string): boolean {
+    return this.of(collection).has(id)
+  }
+
+  /** Forgets `id`, answering whether it was there. */
+  take(collection: string, id: string): boolean {
+    return this.of(collection).delete(id)
+  }
+}
+
+/** The collection's conflict handler, except that a refused document takes the server's state. */
+export function refusalAware(
+  collection: string,
+  refused: RefusedIds,
+  handler: RxConflictHandler<unknown> = defaultConflictHandler,
+): RxConflictHandler<unknown> {
+  return {
+    isEqual: (a, b, context) => handler.isEqual(a, b, context),
+    async resolve(input, context) {
+      const id = (input.newDocumentState as { id?: unknown }).id
+      if (typeof id === 'string' && refused.has(collection, id)) return input.realMasterState
+      return handler.resolve(input, context)
+    },
+  }
+}

@@ -1,0 +1,71 @@
+// Pins what sync/rxdb-meta.ts reads from RxDB's replication bookkeeping, against a server kept in
+// memory: if an RxDB update changes it, this fails instead of the pending count going quiet.
+import { afterEach, describe, expect, it } from 'vitest'
+import { BehaviorSubject, NEVER } from 'rxjs'
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
+import type { RxReplicationState } from 'rxdb/plugins/replication'
+import { reference } from './collections/index.ts'
+import { createAppDatabase, type AppDatabase } from './database.ts'
+import { startSync, type SyncController } from './replication.ts'
+import { acknowledgedStates, pushedUpTo } from './rxdb-meta.ts'
+import type { SyncTransport } from './transport.ts'
+
+function memoryServer(): SyncTransport & { rows: Map<string, Record<string, unknown>> } {
+  const rows = new Map<string, Record<string, unknown>>()
+  return {
+    rows,
+    pull: async () => ({ documents: [], checkpoint: { seq: 0, scope: 1, epoch: 'e' } }),
+    push: async (_collection, pushed) => {
+      for (const r of pushed) rows.set(String(r.newDocumentState.id), r.newDocumentState)
+      return { conflicts: [], refused: [] }
+    },
+    visible: async (_collection, ids) => ids.filter((id) => rows.has(id)),
+    onPoke: () => () => {},
+  }
+}
+
+const open: { db: AppDatabase; sync: SyncController }[] = []
+afterEach(async () => {
+  for (const o of open.splice(0)) {
+    await o.sync.stop()
+    await o.db.close()
+  }
+})
+
+describe("RxDB's record of what the server acknowledged", () => {
+  it('knows a pushed document and not one written while offline', async () => {
+    const db = await createAppDatabase({
+      name: `meta${Date.now()}`,
+      storage: getRxStorageMemory(),
+      definitions: [reference],
+      multiInstance: false,
+    })
+    const online = new BehaviorSubject(true)
+    const state = { online: true }
+    const server = memoryServer()
+    const sync = startSync({
+      database: db,
+      definitions: [reference],
+      transport: server,
+      identifier: 'meta-test',
+      environment: { isOnline: () => state.online, online$: online, wakeups$: NEVER },
+      waitForLeadership: false,
+    })
+    open.push({ db, sync })
+    const replication = sync.states.get('reference') as RxReplicationState<unknown, unknown>
+
+    expect(await pushedUpTo(replication)).toBeUndefined()
+    await db.reference!.insert({ id: 'rc-pushed', kind: 'classroom', data: { name: 'Pushed' } })
+    await sync.awaitInSync()
+    expect(server.rows.has('rc-pushed')).toBe(true)
+    expect(await pushedUpTo(replication)).toBeDefined()
+
+    state.online = false
+    online.next(false)
+    await db.reference!.insert({ id: 'rc-local', kind: 'classroom', data: { name: 'Local' } })
+    const known = await acknowledgedStates(replication, ['rc-pushed', 'rc-local', 'rc-none'])
+    expect([...known.keys()]).toEqual(['rc-pushed'])
+    expect(known.get('rc-pushed')).toMatchObject({ id: 'rc-pushed', data: { name: 'Pushed' } })
+    expect(await sync.countPending()).toBe(1)
+  })
+})
