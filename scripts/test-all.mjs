@@ -1,6 +1,7 @@
 // `npm test`: every check a change can break, in order, with one summary line at the end:
 // "N passed, N failed" over all runners (type check, lint, Deno check and build count as one
-// test each; vitest and Playwright report their own counts).
+// test each; vitest and Playwright report their own counts). A test that did not run (skipped,
+// or left out because its file's setup failed) counts as failed: nothing may vanish silently.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
@@ -18,7 +19,7 @@ function run(name, cmd, args, env = {}) {
 
 function check(name, cmd, args, env) {
   const ok = run(name, cmd, args, env)
-  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 })
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, notRun: 0 })
   return ok
 }
 
@@ -27,12 +28,13 @@ function counted(name, file, cmd, args, env, read) {
   const ok = run(name, cmd, args, env)
   let passed = 0
   let failed = 0
+  let notRun = 0
   if (existsSync(file)) {
-    ;({ passed, failed } = read(JSON.parse(readFileSync(file, 'utf8'))))
+    ;({ passed, failed, notRun } = read(JSON.parse(readFileSync(file, 'utf8'))))
   }
   // A runner that crashed before reporting, or exited non-zero without a failed test, still fails.
-  if (!ok && failed === 0) failed = 1
-  results.push({ name, passed, failed })
+  if (!ok && failed === 0 && notRun === 0) failed = 1
+  results.push({ name, passed, failed, notRun })
 }
 
 const only = process.argv.slice(2)
@@ -58,6 +60,8 @@ if (wanted('vitest')) {
     (r) => ({
       passed: r.numPassedTests ?? 0,
       failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0),
+      // Skipped, todo, and the tests of a file whose beforeAll failed (vitest marks them pending).
+      notRun: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
     }),
   )
 }
@@ -73,14 +77,20 @@ if (wanted('e2e')) {
       (r) => ({
         passed: r.stats?.expected ?? 0,
         failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0),
+        notRun: r.stats?.skipped ?? 0,
       }),
     )
   }
 }
 
 console.log('\n=== summary')
-for (const r of results) console.log(`${r.name.padEnd(12)} ${r.passed} passed, ${r.failed} failed`)
+for (const r of results)
+  console.log(
+    `${r.name.padEnd(12)} ${r.passed} passed, ${r.failed} failed, ${r.notRun} skipped or did not run`,
+  )
 const passed = results.reduce((n, r) => n + r.passed, 0)
-const failed = results.reduce((n, r) => n + r.failed, 0)
+const notRun = results.reduce((n, r) => n + r.notRun, 0)
+const failed = results.reduce((n, r) => n + r.failed, 0) + notRun
+if (notRun > 0) console.log(`${notRun} tests did not run: they count as failed.`)
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed === 0 ? 0 : 1)
