@@ -12,12 +12,12 @@ type Handler = (req: Request) => Promise<Response>
 
 export function startMailer(
   deps: HostDeps & { smtpUrl?: string; mailFrom?: string; pollMs?: number },
-): { close(): Promise<void> } {
+): { ready: Promise<unknown>; close(): Promise<void> } {
   const smtpUrl = deps.smtpUrl
   const mailFrom = deps.mailFrom ?? process.env.MAIL_FROM
   if (!smtpUrl) {
     console.log('[mail] SMTP_URL is not set: e-mails stay queued in public.email_outbox')
-    return { close: async () => {} }
+    return { ready: Promise.resolve(), close: async () => {} }
   }
   provideEdgeGlobals()
 
@@ -83,6 +83,7 @@ export function startMailer(
   void listening.then(() => wake())
 
   return {
+    ready: listening,
     async close() {
       closed = true
       clearInterval(timer)

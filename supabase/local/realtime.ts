@@ -21,7 +21,10 @@ function refuse(socket: Duplex, status: number, text: string, message: string) {
   )
 }
 
-export function attachRealtime(server: Server, deps: HostDeps): { close(): Promise<void> } {
+export function attachRealtime(
+  server: Server,
+  deps: HostDeps,
+): { ready: Promise<unknown>; close(): Promise<void> } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 })
   const hub = new Hub()
   const conns = new Set<Connection>()
@@ -77,6 +80,9 @@ export function attachRealtime(server: Server, deps: HostDeps): { close(): Promi
   prune.unref()
 
   return {
+    // The host is up only once the database's messages reach it: a poke sent before LISTEN is
+    // in place (a new connection on a PostgreSQL server) would be lost.
+    ready: stopListening,
     async close() {
       server.off('upgrade', onUpgrade)
       clearInterval(sweep)

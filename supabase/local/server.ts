@@ -50,6 +50,8 @@ export interface Host {
 }
 
 interface Closable {
+  /** Settles once the module works (e.g. LISTEN is in place); the host waits for it. */
+  ready?: Promise<unknown>
   close(): Promise<void>
 }
 
@@ -185,6 +187,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     if (modules.realtime) closers.push(modules.realtime(server, deps))
     if (modules.mailer)
       closers.push(modules.mailer({ ...deps, smtpUrl: options.smtpUrl, mailFrom }))
+    await Promise.all(closers.map((c) => c.ready))
 
     let stopping: Promise<void> | undefined
     const running = server
