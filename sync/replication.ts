@@ -83,6 +83,8 @@ export interface SyncOptions {
   batchSize?: number
   waitForLeadership?: boolean
   initialLastSyncedAt?: number | null
+  /** How soon a failed call is tried again, doubling up to the maximum (default 5 s to 2 min). */
+  retry?: { baseMs: number; maxMs: number }
 }
 
 export interface SyncController {
@@ -96,8 +98,8 @@ export interface SyncController {
   stop(): Promise<void>
 }
 
-const BASE_RETRY_MS = 5_000
-const MAX_RETRY_MS = 2 * 60_000
+const DEFAULT_BASE_RETRY_MS = 5_000
+const DEFAULT_MAX_RETRY_MS = 2 * 60_000
 const RXDB_FIELDS = ['_meta', '_rev', '_attachments']
 
 function wireDoc(doc: Record<string, unknown>): Record<string, unknown> {
@@ -152,6 +154,8 @@ async function pendingIn(
 
 export function startSync(options: SyncOptions): SyncController {
   const { database, definitions, transport, environment } = options
+  const baseRetryMs = options.retry?.baseMs ?? DEFAULT_BASE_RETRY_MS
+  const maxRetryMs = options.retry?.maxMs ?? DEFAULT_MAX_RETRY_MS
   const batchSize = options.batchSize ?? 200
   const status$ = new BehaviorSubject<SyncStatus>({
     pending: 0,
@@ -194,7 +198,7 @@ export function startSync(options: SyncOptions): SyncController {
       collection,
       replicationIdentifier: `${options.identifier}:${def.name}:v${def.version}`,
       live: true,
-      retryTime: BASE_RETRY_MS,
+      retryTime: baseRetryMs,
       waitForLeadership: options.waitForLeadership ?? true,
       autoStart: true,
       pull: {
@@ -286,12 +290,12 @@ export function startSync(options: SyncOptions): SyncController {
         )
       if (offline) return
       // Server or network trouble: wait longer each time, up to two minutes.
-      state.retryTime = Math.min((state.retryTime ?? BASE_RETRY_MS) * 2, MAX_RETRY_MS)
+      state.retryTime = Math.min((state.retryTime ?? baseRetryMs) * 2, maxRetryMs)
       failedSinceIdle = true
       patch({ error: describe(error) })
     })
     state.received$.subscribe(() => {
-      state.retryTime = BASE_RETRY_MS
+      state.retryTime = baseRetryMs
     })
     state.active$.subscribe(() => onActivity())
     void state.awaitInitialReplication().then(() => {
@@ -304,7 +308,7 @@ export function startSync(options: SyncOptions): SyncController {
   const connectivity = environment.online$.subscribe((online) => {
     for (const state of states.values()) {
       if (online) {
-        state.retryTime = BASE_RETRY_MS
+        state.retryTime = baseRetryMs
         void state.start()
       } else void state.pause()
     }
@@ -313,7 +317,7 @@ export function startSync(options: SyncOptions): SyncController {
 
   const awaitInSync = async () => {
     await Promise.all([...states.values()].map((s) => s.awaitInSync()))
-    for (const s of states.values()) s.retryTime = BASE_RETRY_MS
+    for (const s of states.values()) s.retryTime = baseRetryMs
     patch({ lastSyncedAt: Date.now(), error: null })
   }
 

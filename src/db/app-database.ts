@@ -9,7 +9,7 @@ import { getSupabase } from '../lib/supabase-lazy'
 import { checkStanding } from '../lib/auth/standing'
 import { browserSyncEnvironment } from './environment'
 import { rememberDatabase, setOpenDatabaseCloser } from './local-data'
-import { conflictHandlers, describeLoss } from './conflict-handlers'
+import { conflictHandlersFor, describeLoss } from './conflict-handlers'
 import { SyncNotices } from './sync-notices'
 
 export interface OpenDatabase {
@@ -39,13 +39,16 @@ async function open(member: SignedInMember): Promise<OpenDatabase> {
   const definitions = definitionsFor(member)
   const name = databaseName(member.userId)
   rememberDatabase(name)
+  // A week's merge reads the group's template from this same database (sync/timetable/conflict).
+  const opened: { db?: AppDatabase } = {}
   const db = await createAppDatabase({
     name,
     storage: getRxStorageDexie(),
     definitions,
     multiInstance: true,
-    conflictHandlers,
+    conflictHandlers: conflictHandlersFor(() => opened.db),
   })
+  opened.db = db
   const supabase = await getSupabase()
   const notices = new SyncNotices(member.userId)
   const lastSyncedKey = `app.sync.lastSyncedAt.${member.userId}`
@@ -69,13 +72,13 @@ async function open(member: SignedInMember): Promise<OpenDatabase> {
   sync.status$.subscribe((s) => {
     if (s.lastSyncedAt) localStorage.setItem(lastSyncedKey, String(s.lastSyncedAt))
   })
-  const opened: OpenDatabase = { db, sync, notices, userId: member.userId }
+  const result: OpenDatabase = { db, sync, notices, userId: member.userId }
   setOpenDatabaseCloser(async () => {
     await sync.stop()
     await db.close()
     current = null
   })
-  return opened
+  return result
 }
 
 /** The signed-in person's local database, opened once per account and page. */

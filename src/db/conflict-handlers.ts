@@ -1,10 +1,17 @@
 import type { RxConflictHandler, RxConflictHandlerInput } from 'rxdb'
-import { lostLessonEdits, timetableConflictHandler } from '../../sync/timetable/conflict'
+import type { AppDatabase } from '../../sync/database'
+import {
+  lostLessonEdits,
+  templateDaysIn,
+  timetableConflictHandler,
+} from '../../sync/timetable/conflict'
 
 // Collections whose conflicts are merged rather than decided wholesale for the server; the
 // others keep the server's state (RxDB's default) and the person is told what they lost.
-export const conflictHandlers: Record<string, RxConflictHandler<unknown>> = {
-  timetables: timetableConflictHandler,
+export function conflictHandlersFor(
+  database: () => AppDatabase | undefined,
+): Record<string, RxConflictHandler<unknown>> {
+  return { timetables: timetableConflictHandler(templateDaysIn(database)) }
 }
 
 /** What a person lost in a merged conflict, for the notice. */

@@ -1,13 +1,22 @@
 // When two devices changed the same group's week, RxDB asks how to resolve the conflict. A
 // week is merged session by session against the version both started from, so edits to
 // different lessons both survive; only a lesson both changed keeps the server's version, and
-// the person whose edit lost is told which lesson and what they had entered.
+// the person whose edit lost is told which lesson and what they had entered. Two devices that
+// made the same week at once (its id is the same everywhere) both started from the group's
+// template: that is the version they are merged against.
 import { defaultConflictHandler, type RxConflictHandler, type RxConflictHandlerInput } from 'rxdb'
-import { mergeWeeks } from './merge.ts'
+import type { AppDatabase } from '../database.ts'
+import { templateDocId } from '../collections/timetables.ts'
+import { mergeWeeks, type LostEdit } from './merge.ts'
 import { normaliseDays } from './normalise.ts'
 import type { WeekdayKey } from './types.ts'
 
-type Doc = Record<string, unknown> & { kind?: unknown; data?: unknown; _deleted?: boolean }
+type Doc = Record<string, unknown> & {
+  kind?: unknown
+  data?: unknown
+  group_id?: unknown
+  _deleted?: boolean
+}
 
 function weekData(
   doc: Doc | undefined,
@@ -17,17 +26,45 @@ function weekData(
   return { ...data, days: normaliseDays(data.days) }
 }
 
-export const timetableConflictHandler: RxConflictHandler<unknown> = {
-  isEqual: (a, b, context) => defaultConflictHandler.isEqual(a, b, context),
-  async resolve(input) {
-    const real = input.realMasterState as Doc
-    const mine = weekData(input.newDocumentState as Doc)
-    const theirs = weekData(real)
-    if (!mine || !theirs) return input.realMasterState
-    const base = weekData(input.assumedMasterState as Doc | undefined)
-    const { merged } = mergeWeeks({ base, mine, theirs })
-    return { ...real, data: merged } as never
-  },
+/** The days of a group's weekly template as this device has it (null when it has none). */
+export type TemplateDays = (groupId: string) => Promise<unknown>
+
+/** Reads templates from a device's database once it is open. */
+export function templateDaysIn(database: () => AppDatabase | undefined): TemplateDays {
+  return async (groupId) => {
+    const template = await database()
+      ?.collections.timetables?.findOne(templateDocId(groupId))
+      .exec()
+    return (template?.get('data') as { days?: unknown } | undefined)?.days ?? null
+  }
+}
+
+// What each resolution lost, for the notice (RxDB hands the same input to the conflict$ stream).
+const lostByInput = new WeakMap<object, LostEdit[]>()
+
+async function baseOf(input: RxConflictHandlerInput<unknown>, templateDays?: TemplateDays) {
+  const assumed = weekData(input.assumedMasterState as Doc | undefined)
+  if (assumed || input.assumedMasterState || !templateDays) return assumed
+  // Made on this device and on another before either had synced: both began from the template.
+  const groupId = (input.realMasterState as Doc).group_id
+  if (typeof groupId !== 'string') return null
+  const days = await templateDays(groupId)
+  return days ? { days: normaliseDays(days) } : null
+}
+
+export function timetableConflictHandler(templateDays?: TemplateDays): RxConflictHandler<unknown> {
+  return {
+    isEqual: (a, b, context) => defaultConflictHandler.isEqual(a, b, context),
+    async resolve(input) {
+      const real = input.realMasterState as Doc
+      const mine = weekData(input.newDocumentState as Doc)
+      const theirs = weekData(real)
+      if (!mine || !theirs) return input.realMasterState
+      const { merged, lost } = mergeWeeks({ base: await baseOf(input, templateDays), mine, theirs })
+      lostByInput.set(input, lost)
+      return { ...real, data: merged } as never
+    },
+  }
 }
 
 /** A lesson edit that lost to the server's version, as the notice names it. */
@@ -48,8 +85,9 @@ export function lostLessonEdits(input: RxConflictHandlerInput<unknown>): LostLes
   const mine = weekData(input.newDocumentState as Doc)
   const theirs = weekData(real)
   if (!mine || !theirs) return null
-  const base = weekData(input.assumedMasterState as Doc | undefined)
-  const { lost } = mergeWeeks({ base, mine, theirs })
+  const lost =
+    lostByInput.get(input) ??
+    mergeWeeks({ base: weekData(input.assumedMasterState as Doc | undefined), mine, theirs }).lost
   return lost.map((l) => ({
     sessionId: l.sessionId,
     day: l.day,

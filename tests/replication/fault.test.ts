@@ -1,9 +1,7 @@
 // A device pushes hundreds of offline changes and the host is killed (SIGKILL) in the middle of
 // it, then started again on the same data: every change arrives exactly once, none is lost, and
 // the device ends with nothing pending.
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '@supabase/supabase-js'
@@ -12,66 +10,10 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { reference } from '../../sync/collections/index.ts'
 import { makeKeys } from '../../supabase/local/keys.ts'
 import { testDatabases, type FreshDatabase } from '../helpers/test-db.ts'
-import type { TestHost } from '../helpers/host.ts'
+import { freePort, killed, startHostProcess, stopped } from '../helpers/host-process.ts'
 import { device } from './support.ts'
 
 const ROWS = 300
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-async function startHostProcess(
-  port: number,
-  dataDir: string,
-  databaseUrl?: string,
-): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'supabase/local/main.ts', '--port', String(port), '--data', dataDir],
-    {
-      env: { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  let out = ''
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`host did not start:\n${out}`)), 90_000)
-    child.stdout!.on('data', () => {
-      if (out.includes('Press Ctrl-C to stop.')) {
-        clearTimeout(timer)
-        resolve()
-      }
-    })
-    child.on('exit', (code) => reject(new Error(`host exited with ${code}:\n${out}`)))
-  })
-  return child
-}
-
-const killed = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.on('exit', () => resolve())
-    child.kill('SIGKILL')
-  })
-
-/** Stops the host and waits until it has exited, so its data folder is no longer written. */
-const stopped = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve()
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
-    child.on('exit', () => {
-      clearTimeout(force)
-      resolve()
-    })
-    child.kill('SIGTERM')
-  })
 
 describe.each(testDatabases())('killing the host during a large push on $name', (target) => {
   const cleanup: (() => Promise<void>)[] = []
@@ -80,7 +22,8 @@ describe.each(testDatabases())('killing the host during a large push on $name', 
     await target.close()
   })
 
-  it('loses nothing and duplicates nothing', async () => {
+  // Two host start-ups on a loaded machine take a while: this test has its own time limit.
+  it('loses nothing and duplicates nothing', { timeout: 240_000 }, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'host-fault-'))
     cleanup.push(() => rm(dataDir, { recursive: true, force: true, maxRetries: 5 }))
     let database: FreshDatabase | undefined
@@ -99,7 +42,7 @@ describe.each(testDatabases())('killing the host during a large push on $name', 
         auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
         realtime: { transport: WebSocket as never },
       })
-    const d = await device({ client } as unknown as TestHost, 'admin', [reference])
+    const d = await device({ client, url }, 'admin', [reference])
     cleanup.push(() => d.close())
 
     d.goOffline()

@@ -34,7 +34,10 @@ export interface Device {
 }
 
 export interface DeviceOptions {
-  conflictHandlers?: Record<string, RxConflictHandler<unknown>>
+  /** Handlers by collection, made for the device's database (as src/db/conflict-handlers.ts). */
+  conflictHandlers?: (
+    database: () => AppDatabase | undefined,
+  ) => Record<string, RxConflictHandler<unknown>>
   describeLoss?: Record<string, (input: RxConflictHandlerInput<unknown>) => unknown[] | null>
   /** Open the database a shut-down device left behind. */
   name?: string
@@ -43,10 +46,12 @@ export interface DeviceOptions {
   transport?: (inner: SyncTransport) => SyncTransport
   /** Do not wait for the first sync. */
   noWait?: boolean
+  /** How soon a failed call is tried again (shorter than the app's, to keep tests quick). */
+  retry?: { baseMs: number; maxMs: number }
 }
 
 export async function device(
-  host: TestHost,
+  host: Pick<TestHost, 'client' | 'url'>,
   label: string,
   definitions: readonly CollectionDefinition[],
   options: DeviceOptions = {},
@@ -58,13 +63,15 @@ export async function device(
     password: account.password,
   })
   if (error) throw error
+  const opened: { db?: AppDatabase } = {}
   const db = await createAppDatabase({
     name: options.name ?? `device${++counter}x${Date.now()}`,
     storage: getRxStorageDexie(),
     definitions,
     multiInstance: false,
-    conflictHandlers: options.conflictHandlers,
+    conflictHandlers: options.conflictHandlers?.(() => opened.db),
   })
+  opened.db = db
   const wakeups$ = new Subject<void>()
   const online$ = new BehaviorSubject(true)
   const state = { online: true }
@@ -77,6 +84,7 @@ export async function device(
     waitForLeadership: false,
     describeLoss: options.describeLoss,
     batchSize: options.batchSize,
+    retry: options.retry,
   })
   const refused: RefusedChange[] = []
   const lost: LostChange[] = []

@@ -2,16 +2,20 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { timetables, weekDocId } from '../../sync/collections/timetables.ts'
 import {
   lostLessonEdits,
+  templateDaysIn,
   timetableConflictHandler,
   type LostLessonEdit,
 } from '../../sync/timetable/conflict.ts'
 import { normaliseDays } from '../../sync/timetable/normalise.ts'
+import type { AppDatabase } from '../../sync/database.ts'
 import { startTestHost, type TestHost } from '../helpers/host.ts'
 import { testDatabases } from '../helpers/test-db.ts'
 import { device, eventually, type Device } from './support.ts'
 
 const options = {
-  conflictHandlers: { timetables: timetableConflictHandler },
+  conflictHandlers: (db: () => AppDatabase | undefined) => ({
+    timetables: timetableConflictHandler(templateDaysIn(db)),
+  }),
   describeLoss: { timetables: lostLessonEdits },
 }
 const WEEK = '2026_48'
@@ -143,6 +147,62 @@ describe.each(testDatabases())('two facilitators editing one week offline on $na
         expect(ids.sort()).toEqual(['cm-asha', 'cm-rahul'])
       }
     })
+    expect([...asha.lost, ...rahul.lost, ...asha.refused, ...rahul.refused]).toEqual([])
+  })
+
+  it('two facilitators who make the same new week offline keep both their lessons', async () => {
+    const newWeek = '2026_49'
+    const newId = weekDocId('rg-tanni', newWeek)
+    const asha = await device(host, 'facilitator', [timetables], options)
+    const rahul = await device(host, 'facilitator admin', [timetables], options)
+    open.push(asha, rahul)
+    asha.goOffline()
+    rahul.goOffline()
+    // Each device makes the week from the group's template, as the week screen does on a save.
+    const makeWeek = async (d: Device) => {
+      const template = await d.db.timetables.findOne('tpl_rg-tanni').exec()
+      const data = template!.get('data') as { groupName: string; days: unknown }
+      await d.db.timetables.insert({
+        id: newId,
+        kind: 'week',
+        group_id: 'rg-tanni',
+        week_key: newWeek,
+        data: { groupName: data.groupName, mondayDate: '2026-11-30', days: data.days },
+      })
+    }
+    const setIn = async (d: Device, sessionId: string, topic: string) => {
+      const doc = await d.db.timetables.findOne(newId).exec()
+      await doc!.incrementalModify(
+        (current: { data: { days: Record<string, { id: string }[]> } }) => ({
+          ...current,
+          data: {
+            ...current.data,
+            days: Object.fromEntries(
+              Object.entries(current.data.days).map(([day, list]) => [
+                day,
+                list.map((x) => (x.id === sessionId ? { ...x, topic } : x)),
+              ]),
+            ),
+          },
+        }),
+      )
+    }
+    await makeWeek(asha)
+    await makeWeek(rahul)
+    await setIn(asha, 'rg-tanni_mo_2', 'Decimals')
+    await setIn(rahul, 'rg-tanni_th_1', 'Monsoon songs')
+
+    await asha.goOnline()
+    await rahul.goOnline()
+    await asha.goOnline()
+
+    const [row] = await host.db.query<{ data: { days: unknown } }>(
+      'select data from public.timetables where id = $1',
+      [newId],
+    )
+    const stored = Object.values(normaliseDays(row!.data.days)).flat()
+    expect(stored.find((x) => x.id === 'rg-tanni_mo_2')?.topic).toBe('Decimals')
+    expect(stored.find((x) => x.id === 'rg-tanni_th_1')?.topic).toBe('Monsoon songs')
     expect([...asha.lost, ...rahul.lost, ...asha.refused, ...rahul.refused]).toEqual([])
   })
 })

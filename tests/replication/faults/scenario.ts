@@ -1,0 +1,480 @@
+// The sync fault scenario: three devices (two facilitators and an admin, each an RxDB database
+// with the app's replication) make random edits to timetable weeks, lesson comments and
+// classrooms while the network comes and goes, the host is killed (SIGKILL) and started again,
+// and devices are closed in the middle of syncing and opened again. The sequence comes from a
+// seed, so a failing run can be replayed. At the end every device syncs, and the run checks:
+// - every edit is on the server, or a later edit was made on top of it, or its person was told
+//   it was lost (a merged week) — nothing disappears silently;
+// - every record created exists once, with the last text its author gave it;
+// - every device holds exactly what the server lets its person see;
+// - nothing was refused (every edit in the workload is allowed).
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { ChildProcess } from 'node:child_process'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import fc from 'fast-check'
+import WebSocket from 'ws'
+import { lessonItems, reference, timetables } from '../../../sync/collections/index.ts'
+import { templateDocId, weekDocId } from '../../../sync/collections/timetables.ts'
+import type { CollectionDefinition } from '../../../sync/schema.ts'
+import {
+  lostLessonEdits,
+  templateDaysIn,
+  timetableConflictHandler,
+} from '../../../sync/timetable/conflict.ts'
+import type { AppDatabase } from '../../../sync/database.ts'
+import type { LostLessonEdit } from '../../../sync/timetable/conflict.ts'
+import { normaliseDays } from '../../../sync/timetable/normalise.ts'
+import { demoAccounts } from '../../../supabase/local/demo-accounts.ts'
+import { makeKeys } from '../../../supabase/local/keys.ts'
+import { freePort, killed, startHostProcess, stopped } from '../../helpers/host-process.ts'
+import { device, type Device } from '../support.ts'
+
+export interface ScenarioOptions {
+  seed: number
+  /** Operations in the run (edits and faults). */
+  steps: number
+  /** PostgreSQL server URL of a fresh database; PGlite in a temporary folder without one. */
+  databaseUrl?: string
+  log?: (line: string) => void
+}
+
+export interface ScenarioReport {
+  seed: number
+  edits: number
+  faults: { kills: number; reopens: number; offline: number }
+  /** Edits that are neither on the server, nor overwritten knowingly, nor reported. */
+  lost: string[]
+  /** Records stored more than once, or a week stored twice. */
+  duplicated: string[]
+  /** Devices whose data differs from what the server lets them see. */
+  diverged: string[]
+  /** Changes the server refused (none are expected). */
+  refused: string[]
+  /** Merged-away lesson edits the devices were told about. */
+  reportedLosses: number
+}
+
+type Op =
+  | { t: 'week'; d: number; week: number; group: number; pick: number }
+  | { t: 'comment'; d: number; week: number }
+  | { t: 'edit-comment'; d: number; pick: number }
+  | { t: 'delete-comment'; d: number; pick: number }
+  | { t: 'room' }
+  | { t: 'rename-room'; pick: number }
+  | { t: 'delete-room'; pick: number }
+  | { t: 'offline'; d: number }
+  | { t: 'online'; d: number }
+  | { t: 'kill' }
+  | { t: 'reopen'; d: number }
+  | { t: 'settle'; d: number }
+
+const DEVICES = [
+  { label: 'facilitator', defs: [timetables, lessonItems] },
+  { label: 'facilitator admin', defs: [timetables, lessonItems] },
+  { label: 'admin', defs: [reference, timetables] },
+] as const
+const FACILITATORS = [0, 1]
+const WEEKS = ['2027_02', '2027_03']
+const GROUPS = ['rg-tanni', 'rg-jaul']
+
+const device3 = fc.integer({ min: 0, max: 2 })
+const facilitator = fc.constantFrom(...FACILITATORS)
+const pick = fc.nat({ max: 1000 })
+
+export const operations = (steps: number) =>
+  fc.array(
+    fc.oneof(
+      {
+        weight: 30,
+        arbitrary: fc.record({
+          t: fc.constant('week' as const),
+          d: device3,
+          week: fc.nat({ max: 1 }),
+          group: fc.nat({ max: 1 }),
+          pick,
+        }),
+      },
+      {
+        weight: 10,
+        arbitrary: fc.record({
+          t: fc.constant('comment' as const),
+          d: facilitator,
+          week: fc.nat({ max: 1 }),
+        }),
+      },
+      {
+        weight: 10,
+        arbitrary: fc.record({ t: fc.constant('edit-comment' as const), d: facilitator, pick }),
+      },
+      {
+        weight: 3,
+        arbitrary: fc.record({ t: fc.constant('delete-comment' as const), d: facilitator, pick }),
+      },
+      { weight: 5, arbitrary: fc.record({ t: fc.constant('room' as const) }) },
+      { weight: 5, arbitrary: fc.record({ t: fc.constant('rename-room' as const), pick }) },
+      { weight: 2, arbitrary: fc.record({ t: fc.constant('delete-room' as const), pick }) },
+      { weight: 6, arbitrary: fc.record({ t: fc.constant('offline' as const), d: device3 }) },
+      { weight: 6, arbitrary: fc.record({ t: fc.constant('online' as const), d: device3 }) },
+      { weight: 2, arbitrary: fc.record({ t: fc.constant('kill' as const) }) },
+      { weight: 3, arbitrary: fc.record({ t: fc.constant('reopen' as const), d: device3 }) },
+      { weight: 3, arbitrary: fc.record({ t: fc.constant('settle' as const), d: device3 }) },
+    ),
+    { minLength: steps, maxLength: steps },
+  )
+
+interface TopicWrite {
+  device: number
+  week: string
+  session: string
+  value: string
+  base: string | null
+}
+
+interface Session {
+  id: string
+  topic: string | null
+}
+
+const RETRY = { baseMs: 300, maxMs: 2_000 }
+
+export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<ScenarioReport> {
+  const log = options.log ?? (() => {})
+  const dataDir = await mkdtemp(join(tmpdir(), 'sync-faults-'))
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const { anonKey } = await makeKeys()
+  const clients: SupabaseClient[] = []
+  const client = () => {
+    const c = createClient(url, anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: WebSocket as never },
+    })
+    clients.push(c)
+    return c
+  }
+  let host: ChildProcess = await startHostProcess(port, dataDir, options.databaseUrl)
+  const restart: { running: Promise<void> | null } = { running: null }
+  const devices: Device[] = []
+  const names: string[] = []
+  const losses: LostLessonEdit[][] = DEVICES.map(() => [])
+  const refusals: string[] = []
+  const writes: TopicWrite[] = []
+  const comments = new Map<string, { owner: number; text: string; deleted: boolean }>()
+  const rooms = new Map<string, { name: string; deleted: boolean }>()
+  const faults = { kills: 0, reopens: 0, offline: 0 }
+  let edits = 0
+  let counter = 0
+  const unique = (prefix: string) => `${prefix}-${options.seed}-${++counter}`
+
+  const open = async (i: number, name?: string) => {
+    const spec = DEVICES[i]!
+    const d = await device(
+      { client, url },
+      spec.label,
+      spec.defs as readonly CollectionDefinition[],
+      {
+        name,
+        conflictHandlers: (db: () => AppDatabase | undefined) => ({
+          timetables: timetableConflictHandler(templateDaysIn(db)),
+        }),
+        describeLoss: { timetables: lostLessonEdits },
+        retry: RETRY,
+        noWait: name !== undefined,
+      },
+    )
+    d.sync.conflicts$.subscribe((c) => losses[i]!.push(...((c.details ?? []) as LostLessonEdit[])))
+    d.sync.refused$.subscribe((r) =>
+      refusals.push(...r.map((x) => `${spec.label}: ${x.collection} ${x.id}: ${x.reason}`)),
+    )
+    devices[i] = d
+    names[i] = d.db.name
+  }
+
+  try {
+    for (let i = 0; i < DEVICES.length; i++) await open(i)
+    for (const [n, op] of ops.entries()) {
+      log(`${n}: ${JSON.stringify(op)}`)
+      await apply(op)
+    }
+    await settleAll()
+    return await check()
+  } finally {
+    for (const d of devices) await d?.close().catch(() => undefined)
+    await Promise.all(clients.map((c) => c.removeAllChannels().catch(() => undefined)))
+    await restart.running?.catch(() => undefined)
+    await stopped(host)
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5 })
+  }
+
+  async function apply(op: Op) {
+    switch (op.t) {
+      case 'week':
+        return editWeek(op.d, WEEKS[op.week]!, GROUPS[op.group]!, op.pick)
+      case 'comment': {
+        const d = devices[op.d]!
+        const id = unique(`li-f${op.d}`)
+        const text = unique('text')
+        const account = demoAccounts.find((a) => a.label === DEVICES[op.d]!.label)!
+        await d.db.lesson_items.insert({
+          id,
+          kind: 'comment',
+          lesson_id: `${WEEKS[op.week]}:rg-tanni_mo_1`,
+          group_id: 'rg-tanni',
+          week_key: WEEKS[op.week]!,
+          facilitator_id: account.facilitatorId!,
+          data: { text },
+          created_at: new Date().toISOString(),
+        })
+        comments.set(id, { owner: op.d, text, deleted: false })
+        edits++
+        return
+      }
+      case 'edit-comment':
+      case 'delete-comment': {
+        const mine = [...comments].filter(([, c]) => c.owner === op.d && !c.deleted)
+        if (mine.length === 0) return
+        const [id, c] = mine[op.pick % mine.length]!
+        const doc = await devices[op.d]!.db.lesson_items.findOne(id).exec()
+        if (!doc) throw new Error(`device ${op.d} lost its own comment ${id}`)
+        if (op.t === 'delete-comment') {
+          await doc.remove()
+          c.deleted = true
+        } else {
+          c.text = unique('text')
+          await doc.incrementalPatch({ data: { text: c.text } })
+        }
+        edits++
+        return
+      }
+      case 'room': {
+        const id = unique('rc-fault')
+        const name = unique('room')
+        await devices[2]!.db.reference.insert({ id, kind: 'classroom', data: { name } })
+        rooms.set(id, { name, deleted: false })
+        edits++
+        return
+      }
+      case 'rename-room':
+      case 'delete-room': {
+        const live = [...rooms].filter(([, r]) => !r.deleted)
+        if (live.length === 0) return
+        const [id, r] = live[op.pick % live.length]!
+        const doc = await devices[2]!.db.reference.findOne(id).exec()
+        if (!doc) throw new Error(`the admin's device lost classroom ${id}`)
+        if (op.t === 'delete-room') {
+          await doc.remove()
+          r.deleted = true
+        } else {
+          r.name = unique('room')
+          await doc.incrementalPatch({ data: { name: r.name } })
+        }
+        edits++
+        return
+      }
+      case 'offline':
+        if (devices[op.d]!.online) faults.offline++
+        return devices[op.d]!.goOffline()
+      case 'online':
+        // Back online without waiting: the next operations run while it syncs.
+        void devices[op.d]!.goOnline().catch(() => undefined)
+        return
+      case 'kill': {
+        // Only one restart at a time: a kill during a restart waits for it.
+        await restart.running
+        faults.kills++
+        await killed(host)
+        restart.running = startHostProcess(port, dataDir, options.databaseUrl).then((child) => {
+          host = child
+          restart.running = null
+        })
+        return
+      }
+      case 'reopen': {
+        // Closed in the middle of whatever it was doing, as when the app is swiped away.
+        // Signing in again needs the host.
+        await restart.running
+        faults.reopens++
+        const d = devices[op.d]!
+        const online = d.online
+        d.sync.resync()
+        await d.shutDown()
+        await open(op.d, names[op.d])
+        if (!online) devices[op.d]!.goOffline()
+        return
+      }
+      case 'settle': {
+        const d = devices[op.d]!
+        if (!d.online || restart.running) return
+        await d.sync.awaitInSync()
+        return
+      }
+    }
+  }
+
+  async function editWeek(i: number, weekKey: string, groupId: string, at: number) {
+    const db = devices[i]!.db
+    const id = weekDocId(groupId, weekKey)
+    let doc = await db.timetables.findOne(id).exec()
+    if (!doc) {
+      const template = await db.timetables.findOne(templateDocId(groupId)).exec()
+      if (!template) throw new Error(`device ${i} has no template for ${groupId}`)
+      const data = template.get('data') as { groupName: string; days: unknown }
+      doc = await db.timetables.insert({
+        id,
+        kind: 'week',
+        group_id: groupId,
+        week_key: weekKey,
+        data: {
+          groupName: data.groupName,
+          mondayDate: '2027-01-04',
+          days: normaliseDays(data.days),
+        },
+      })
+    }
+    const value = unique(`topic-d${i}`)
+    let write: TopicWrite | null = null
+    await doc.incrementalModify((current: Record<string, unknown>) => {
+      const data = current.data as { days: Record<string, Session[]> }
+      const sessions = Object.values(data.days).flat()
+      if (sessions.length === 0) return current
+      const target = sessions[at % sessions.length]!
+      write = { device: i, week: id, session: target.id, value, base: target.topic }
+      const days = Object.fromEntries(
+        Object.entries(data.days).map(([day, list]) => [
+          day,
+          list.map((s) => (s.id === target.id ? { ...s, topic: value } : s)),
+        ]),
+      )
+      return { ...current, data: { ...data, days } }
+    })
+    if (write) {
+      writes.push(write)
+      edits++
+    }
+  }
+
+  async function settleAll() {
+    await restart.running
+    await Promise.all(devices.map((d) => d.goOnline()))
+    // Pokes may arrive while others push: repeat until every device is quiet and has nothing
+    // left to send.
+    for (let round = 0; round < 20; round++) {
+      devices.forEach((d) => d.sync.resync())
+      await Promise.all(devices.map((d) => d.sync.awaitInSync()))
+      const pending = await Promise.all(devices.map((d) => d.sync.countPending()))
+      if (pending.every((p) => p === 0) && round >= 1) return
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    throw new Error('the devices did not settle')
+  }
+
+  async function pullAll(who: SupabaseClient, collection: string) {
+    const docs: Record<string, unknown>[] = []
+    let checkpoint: unknown = null
+    for (;;) {
+      const { data, error } = await who.rpc('sync_pull', {
+        collection,
+        checkpoint,
+        batch_size: 1000,
+      })
+      if (error) throw error
+      const page = data as { documents: Record<string, unknown>[]; checkpoint: unknown }
+      docs.push(...page.documents)
+      checkpoint = page.checkpoint
+      if (page.documents.length < 1000) return docs
+    }
+  }
+
+  async function check(): Promise<ScenarioReport> {
+    const lost: string[] = []
+    const duplicated: string[] = []
+    const diverged: string[] = []
+    const sessions = new Map<string, string | null>()
+    const server = new Map<string, Map<string, Record<string, unknown>>>()
+
+    for (const [i, spec] of DEVICES.entries()) {
+      const account = demoAccounts.find((a) => a.label === spec.label)!
+      const who = client()
+      await who.auth.signInWithPassword({ email: account.email, password: account.password })
+      for (const def of spec.defs) {
+        const rows = await pullAll(who, def.name)
+        const ids = rows.map((r) => String(r.id))
+        if (new Set(ids).size !== ids.length) duplicated.push(`${def.name}: an id twice`)
+        const byId = new Map(rows.map((r) => [String(r.id), r]))
+        server.set(def.name, byId)
+        const local = await devices[i]!.db[def.name]!.find().exec()
+        const localIds = new Set(local.map((d) => d.primary))
+        const serverIds = rows.filter((r) => !r._deleted).map((r) => String(r.id))
+        for (const id of serverIds)
+          if (!localIds.has(id)) diverged.push(`${spec.label} lacks ${def.name} ${id}`)
+        for (const doc of local) {
+          const row = byId.get(doc.primary)
+          if (!row || row._deleted) diverged.push(`${spec.label} keeps ${def.name} ${doc.primary}`)
+          else if (canonical(doc.get('data')) !== canonical(row.data))
+            diverged.push(`${spec.label} differs on ${def.name} ${doc.primary}`)
+        }
+      }
+      await who.auth.signOut()
+    }
+
+    const weeks = server.get('timetables')!
+    for (const w of weeks.values()) {
+      if (w.kind !== 'week' || !WEEKS.includes(String(w.week_key))) continue
+      const days = normaliseDays((w.data as { days?: unknown }).days)
+      for (const s of Object.values(days).flat()) sessions.set(`${w.id}|${s.id}`, s.topic)
+    }
+    const seenAsBase = new Set(writes.map((w) => `${w.week}|${w.session}|${w.base}`))
+    for (const w of writes) {
+      const key = `${w.week}|${w.session}`
+      if (sessions.get(key) === w.value) continue
+      if (seenAsBase.has(`${key}|${w.value}`)) continue
+      const told = losses[w.device]!.some(
+        (l) => l.sessionId === w.session && l.mine?.topic === w.value,
+      )
+      if (!told) lost.push(`topic ${w.value} of ${key} (device ${w.device})`)
+    }
+    const items = server.get('lesson_items')!
+    for (const [id, c] of comments) {
+      const row = items.get(id)
+      if (!row) lost.push(`comment ${id}`)
+      else if (Boolean(row._deleted) !== c.deleted) lost.push(`deletion of comment ${id}`)
+      else if (!c.deleted && (row.data as { text?: string }).text !== c.text)
+        lost.push(`text of comment ${id}`)
+    }
+    const refs = server.get('reference')!
+    for (const [id, r] of rooms) {
+      const row = refs.get(id)
+      if (!row) lost.push(`classroom ${id}`)
+      else if (Boolean(row._deleted) !== r.deleted) lost.push(`deletion of classroom ${id}`)
+      else if (!r.deleted && (row.data as { name?: string }).name !== r.name)
+        lost.push(`name of classroom ${id}`)
+    }
+    return {
+      seed: options.seed,
+      edits,
+      faults,
+      lost,
+      duplicated,
+      diverged,
+      refused: refusals,
+      reportedLosses: losses.reduce((n, l) => n + l.length, 0),
+    }
+  }
+}
+
+/** JSON with object keys sorted (Postgres orders jsonb keys its own way). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  )
+}
+
+/** Generates the operations of a seed and runs them. */
+export async function runSeeded(options: ScenarioOptions): Promise<ScenarioReport> {
+  const [ops] = fc.sample(operations(options.steps), { seed: options.seed, numRuns: 1 })
+  return runScenario(ops as Op[], options)
+}
