@@ -8,11 +8,14 @@ import {
   type RxStorage,
 } from 'rxdb'
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents'
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
-import { refusalAware, RefusedIds } from './refusals.ts'
+import { pushAware, RefusedIds } from './refusals.ts'
 import { toRxJsonSchema, type CollectionDefinition } from './schema.ts'
+import { UnansweredPushes } from './unanswered.ts'
 
 addRxPlugin(RxDBLeaderElectionPlugin)
+addRxPlugin(RxDBLocalDocumentsPlugin)
 addRxPlugin(RxDBMigrationSchemaPlugin)
 
 /** The collections by name; a role's database holds those it replicates (collectionsFor). */
@@ -35,13 +38,17 @@ export interface CreateDatabaseOptions {
   conflictHandlers?: Record<string, RxConflictHandler<unknown>>
 }
 
-const refusedByDatabase = new WeakMap<AppDatabase, RefusedIds>()
+interface PushOutcomes {
+  refused: RefusedIds
+  unanswered: UnansweredPushes
+}
+const outcomesByDatabase = new WeakMap<AppDatabase, PushOutcomes>()
 
-/** The refused-push registry the database's conflict handlers consult (see refusals.ts). */
-export function refusedIdsOf(db: AppDatabase): RefusedIds {
-  const refused = refusedByDatabase.get(db)
-  if (!refused) throw new Error(`The database ${db.name} was not opened by createAppDatabase`)
-  return refused
+/** What the database's conflict handlers consult about pushes (refusals.ts, unanswered.ts). */
+export function pushOutcomesOf(db: AppDatabase): PushOutcomes {
+  const outcomes = outcomesByDatabase.get(db)
+  if (!outcomes) throw new Error(`The database ${db.name} was not opened by createAppDatabase`)
+  return outcomes
 }
 
 export async function createAppDatabase(options: CreateDatabaseOptions): Promise<AppDatabase> {
@@ -53,8 +60,14 @@ export async function createAppDatabase(options: CreateDatabaseOptions): Promise
     closeDuplicates: true,
     localDocuments: true,
   })
-  const refused = new RefusedIds()
-  refusedByDatabase.set(db, refused)
+  const outcomes = {
+    refused: new RefusedIds(),
+    unanswered: new UnansweredPushes(
+      db,
+      Object.fromEntries(options.definitions.map((d) => [d.name, d.serverColumns])),
+    ),
+  }
+  outcomesByDatabase.set(db, outcomes)
   await db.addCollections(
     Object.fromEntries(
       options.definitions.map((def) => [
@@ -62,7 +75,11 @@ export async function createAppDatabase(options: CreateDatabaseOptions): Promise
         {
           schema: toRxJsonSchema(def),
           migrationStrategies: def.migrationStrategies,
-          conflictHandler: refusalAware(def.name, refused, options.conflictHandlers?.[def.name]),
+          conflictHandler: pushAware(
+            def.name,
+            { refused: outcomes.refused, unanswered: () => outcomes.unanswered },
+            options.conflictHandlers?.[def.name],
+          ),
           localDocuments: false,
         },
       ]),

@@ -1,8 +1,12 @@
-// A change the server refused (rights, a rule, the size limit) comes back to RxDB as a conflict
-// carrying the server's state, so the device undoes it. It must not be merged like a real
-// conflict (a merge would push the refused change again, forever) nor reported as a change lost
-// to someone else's edit: the person is told it was refused, and why, once.
+// Two answers to a push that reach RxDB as conflicts but are not conflicts with someone else:
+// - a change the server refused (rights, a rule, the size limit) comes back with the server's
+//   state, so the device undoes it. It must not be merged like a real conflict (a merge would
+//   push the refused change again, forever) nor reported as a change lost to someone else's
+//   edit: the person is told it was refused, and why, once;
+// - a server state this device wrote itself, in a push whose answer was lost (unanswered.ts):
+//   the device's newer edit builds on it and goes ahead.
 import { defaultConflictHandler, type RxConflictHandler } from 'rxdb'
+import type { UnansweredPushes } from './unanswered.ts'
 
 /** Ids of documents whose push was just refused, per collection of one database. */
 export class RefusedIds {
@@ -28,17 +32,23 @@ export class RefusedIds {
   }
 }
 
-/** The collection's conflict handler, except that a refused document takes the server's state. */
-export function refusalAware(
+/**
+ * The collection's conflict handler, except that a refused document takes the server's state
+ * and a document whose server state is this device's own unanswered write keeps its edit.
+ */
+export function pushAware(
   collection: string,
-  refused: RefusedIds,
+  outcomes: { refused: RefusedIds; unanswered: () => UnansweredPushes | undefined },
   handler: RxConflictHandler<unknown> = defaultConflictHandler,
 ): RxConflictHandler<unknown> {
   return {
     isEqual: (a, b, context) => handler.isEqual(a, b, context),
     async resolve(input, context) {
       const id = (input.newDocumentState as { id?: unknown }).id
-      if (typeof id === 'string' && refused.has(collection, id)) return input.realMasterState
+      if (typeof id === 'string' && outcomes.refused.has(collection, id))
+        return input.realMasterState
+      const real = input.realMasterState as Record<string, unknown>
+      if (await outcomes.unanswered()?.sentByMe(collection, real)) return input.newDocumentState
       return handler.resolve(input, context)
     },
   }

@@ -2,7 +2,7 @@
 // checkpoint loop, batching and conflict handling; this module adds what our server protocol
 // needs — visibility resets, refused rows (by the server, or on the device before they travel),
 // pokes, retries with backoff, and the count of changes not yet synced.
-import { BehaviorSubject, merge, Subject, type Observable } from 'rxjs'
+import { BehaviorSubject, firstValueFrom, merge, Subject, type Observable } from 'rxjs'
 import { filter, map } from 'rxjs/operators'
 import {
   getChangedDocumentsSince,
@@ -12,10 +12,11 @@ import {
   type RxDatabase,
 } from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
-import { refusedIdsOf, type AppDatabase } from './database.ts'
+import { pushOutcomesOf, type AppDatabase } from './database.ts'
 import { acknowledgedStates, pushedUpTo } from './rxdb-meta.ts'
 import type { CollectionDefinition } from './schema.ts'
 import { unsendableReason } from './sendable.ts'
+import { businessText } from './unanswered.ts'
 import {
   SyncError,
   type Checkpoint,
@@ -60,7 +61,7 @@ export interface SyncStatus {
 /** What the replication needs from its surroundings (the browser, or a test). */
 export interface SyncEnvironment {
   isOnline(): boolean
-  /** Connectivity changes: replication pauses offline and resumes (and re-syncs) online. */
+  /** Connectivity changes: calls fail fast offline, and the replication re-syncs when back online. */
   online$: Observable<boolean>
   /** Events that should trigger a pull: focus, reconnect, a visible-page interval. */
   wakeups$: Observable<unknown>
@@ -166,7 +167,17 @@ export function startSync(options: SyncOptions): SyncController {
   const refused$ = new Subject<RefusedChange[]>()
   const conflicts$ = new Subject<LostChange>()
   const states = new Map<string, RxReplicationState<unknown, Checkpoint>>()
-  const refusedIds = refusedIdsOf(database as AppDatabase)
+  const { refused: refusedIds, unanswered } = pushOutcomesOf(database as AppDatabase)
+  // Offline, a call waits for the network instead of failing: RxDB would otherwise wait a whole
+  // retry period after the network returns. (The replication is never paused: see below.)
+  const stopped$ = new Subject<void>()
+  const whenOnline = async () => {
+    if (environment.isOnline()) return
+    await firstValueFrom(merge(environment.online$.pipe(filter((online) => online)), stopped$), {
+      defaultValue: undefined,
+    })
+    if (!environment.isOnline()) throw new SyncError('Offline', 'offline', true)
+  }
   const pokes$ = new Subject<string>()
   const stopPokes = transport.onPoke((c) => pokes$.next(c))
   const patch = (p: Partial<SyncStatus>) => status$.next({ ...status$.value, ...p })
@@ -187,10 +198,6 @@ export function startSync(options: SyncOptions): SyncController {
   for (const def of definitions) {
     const collection = database.collections[def.name] as RxCollection | undefined
     if (!collection) continue
-    const ensureOnline = () => {
-      if (!environment.isOnline()) throw new SyncError('Offline', 'offline', true)
-    }
-
     const state: RxReplicationState<unknown, Checkpoint> = replicateRxCollection<
       unknown,
       Checkpoint
@@ -204,7 +211,7 @@ export function startSync(options: SyncOptions): SyncController {
       pull: {
         batchSize,
         handler: async (checkpoint, size) => {
-          ensureOnline()
+          await whenOnline()
           const result = await transport.pull(def.name, checkpoint ?? null, size)
           if (!result.reset)
             return { documents: result.documents as never[], checkpoint: result.checkpoint }
@@ -227,7 +234,7 @@ export function startSync(options: SyncOptions): SyncController {
       push: {
         batchSize: 100,
         handler: async (rows) => {
-          ensureOnline()
+          await whenOnline()
           const send: PushRow[] = []
           const refusedHere: Refusal[] = []
           for (const r of rows) {
@@ -248,8 +255,22 @@ export function startSync(options: SyncOptions): SyncController {
               document: assumed ?? { ...doc, _deleted: true },
             })
           }
-          const result =
-            send.length > 0 ? await transport.push(def.name, send) : { conflicts: [], refused: [] }
+          let result: { conflicts: Record<string, unknown>[]; refused: Refusal[] } = {
+            conflicts: [],
+            refused: [],
+          }
+          if (send.length > 0) {
+            // Noted before it travels: if the answer is lost, a later conflict with this very
+            // state is recognised as this device's own write (unanswered.ts).
+            await unanswered.prune(def.name, (ids) =>
+              acknowledgedStates(state as RxReplicationState<unknown, unknown>, ids),
+            )
+            await unanswered.noteSent(
+              def.name,
+              send.map((r) => r.newDocumentState),
+            )
+            result = await transport.push(def.name, send)
+          }
           const refusals = [...refusedHere, ...result.refused]
           const back: Record<string, unknown>[] = [...result.conflicts]
           for (const r of refusals) {
@@ -269,7 +290,8 @@ export function startSync(options: SyncOptions): SyncController {
       // A refusal was reported as such when it came back; it is not a change lost to another.
       if (refusedIds.take(def.name, id)) return
       const kept = wireDoc(output as Record<string, unknown>)
-      if (collection.conflictHandler.isEqual(mine as never, kept as never, 'lost-change')) return
+      // Only what the person wrote counts: the server's own columns (who, when) always differ.
+      if (businessText(mine, def.serverColumns) === businessText(kept, def.serverColumns)) return
       const details = options.describeLoss?.[def.name]?.(input)
       if (details && details.length === 0) return
       conflicts$.next({
@@ -305,15 +327,15 @@ export function startSync(options: SyncOptions): SyncController {
     states.set(def.name, state)
   }
 
+  // Offline, the replication keeps running and its calls wait for the network; it is never paused. RxDB drops the changes of a push that is in flight when it is
+  // paused, and a later push can then move its checkpoint past them: they would never be sent.
   const connectivity = environment.online$.subscribe((online) => {
+    if (!online) return
     for (const state of states.values()) {
-      if (online) {
-        state.retryTime = baseRetryMs
-        void state.start()
-      } else void state.pause()
+      state.retryTime = baseRetryMs
+      state.reSync()
     }
   })
-  if (!environment.isOnline()) states.forEach((s) => void s.pause())
 
   const awaitInSync = async () => {
     await Promise.all([...states.values()].map((s) => s.awaitInSync()))
@@ -340,6 +362,7 @@ export function startSync(options: SyncOptions): SyncController {
     awaitInSync,
     countPending,
     async stop() {
+      stopped$.next()
       stopPokes()
       connectivity.unsubscribe()
       await Promise.all([...states.values()].map((s) => s.cancel()))

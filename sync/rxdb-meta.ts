@@ -8,7 +8,7 @@ import type { RxReplicationState } from 'rxdb/plugins/replication'
 type State = RxReplicationState<unknown, unknown>
 
 async function internal(state: State) {
-  // The protocol state exists once the replication has started (it starts paused offline).
+  // The protocol state exists once the replication has started.
   if (!state.internalReplicationState) await state.startPromise
   return state.internalReplicationState ?? null
 }

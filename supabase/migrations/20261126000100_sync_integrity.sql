@@ -286,8 +286,10 @@ declare
   assumed jsonb;
   doc_id text;
   current_doc jsonb;
+  locked_doc jsonb;
   current_norm jsonb;
   assumed_norm jsonb;
+  new_norm jsonb;
   keys text[];
   bad text[];
   write_columns text[];
@@ -332,8 +334,10 @@ begin
     assumed := r -> 'assumedMasterState';
     doc_id := null;
     current_doc := null;
+    locked_doc := null;
     current_norm := null;
     assumed_norm := null;
+    new_norm := null;
     keys := null;
     bad := null;
     write_columns := null;
@@ -378,21 +382,31 @@ begin
         raise exception 'assumedMasterState must be an object or null' using errcode = '22023';
       end if;
 
-      -- Lock the row (FOR UPDATE also applies the caller's update policies). A row the caller
-      -- can read but not lock is one they may not change: refuse it, don't call it missing.
-      execute format('select to_jsonb(t) - ''_seq'' - ''_modified'' from public.%I t where t.id = $1 for update', reg.name)
+      -- Values are compared through the table's own types, so '2026-01-01T00:00:00Z' and
+      -- '2026-01-01 00:00:00+00' are the same value; server-kept columns never conflict.
+      execute format('select to_jsonb(t) - ''_seq'' - ''_modified'' from public.%I t where t.id = $1', reg.name)
         into current_doc using doc_id;
-      if current_doc is null then
-        execute format('select to_jsonb(t) - ''_seq'' - ''_modified'' from public.%I t where t.id = $1', reg.name)
-          into current_doc using doc_id;
-        if current_doc is not null then
+      if current_doc is not null then
+        execute format('select to_jsonb(x) from (select %s from jsonb_populate_record(null::public.%I, $1)) x',
+                       compare_list, reg.name)
+          into current_norm using current_doc;
+        execute format('select to_jsonb(x) from (select %s from jsonb_populate_record(null::public.%I, $1)) x',
+                       compare_list, reg.name)
+          into new_norm using new_doc;
+        -- The server has this very state already (a push sent again after its answer was lost,
+        -- or a pulled row the device could not mark as received): nothing to write or refuse.
+        if new_norm = current_norm then
+          continue;
+        end if;
+        -- Lock the row (FOR UPDATE also applies the caller's update policies) and compare with
+        -- the version locked, which may be newer than the one read above.
+        execute format('select to_jsonb(t) - ''_seq'' - ''_modified'' from public.%I t where t.id = $1 for update', reg.name)
+          into locked_doc using doc_id;
+        -- A row the caller can read but not lock is one they may not change.
+        if locked_doc is null then
           raise exception 'new row violates row-level security policy for table "%"', reg.name using errcode = '42501';
         end if;
-      end if;
-
-      -- Compare through the table's own types, so '2026-01-01T00:00:00Z' and
-      -- '2026-01-01 00:00:00+00' are the same value; server-kept columns never conflict.
-      if current_doc is not null then
+        current_doc := locked_doc;
         execute format('select to_jsonb(x) from (select %s from jsonb_populate_record(null::public.%I, $1)) x',
                        compare_list, reg.name)
           into current_norm using current_doc;

@@ -44,11 +44,13 @@ describe.each(testDatabases())('sync under faults on $name', (target) => {
         duplicated: report.duplicated,
         diverged: report.diverged,
         refused: report.refused,
+        otherLosses: report.otherLosses,
       }).toEqual({
         lost: [],
         duplicated: [],
         diverged: [],
         refused: [],
+        otherLosses: [],
       })
       expect(report.edits).toBeGreaterThan(STEPS / 3)
       expect(report.faults.kills + report.faults.reopens).toBeGreaterThan(0)

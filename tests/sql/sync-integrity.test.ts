@@ -185,6 +185,21 @@ describe.each(testDatabases())('sync integrity on $name', (target) => {
     expect(second.conflicts).toEqual([expect.objectContaining({ id, data: mine.data })])
   })
 
+  it('accepts a state the server already has, whatever the device assumed, even from someone who may not change it', async () => {
+    // A device that was closed between storing a pulled row and noting it as received pushes
+    // that row back: nothing to write, nothing to refuse.
+    const art = (await pullAs(db, admin, 'reference')).documents.find((d) => d.id === 'rs-art')!
+    const result = await asUser(db, by('facilitator'), (tx) =>
+      push(tx, 'reference', [
+        {
+          newDocumentState: art,
+          assumedMasterState: { ...art, data: { ...(art.data as object), name: 'Older' } },
+        },
+      ]),
+    )
+    expect(result).toEqual({ conflicts: [], refused: [] })
+  })
+
   it('refuses a document over the size limit with the reason, and writes the rest', async () => {
     const big = 'x'.repeat(MAX_DOCUMENT_BYTES)
     const result = await asUser(db, admin, async (tx) => {

@@ -54,6 +54,8 @@ export interface ScenarioReport {
   refused: string[]
   /** Merged-away lesson edits the devices were told about. */
   reportedLosses: number
+  /** Changes to comments and classrooms that lost to the server (each has one author: none). */
+  otherLosses: string[]
 }
 
 type Op =
@@ -160,6 +162,7 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
   const names: string[] = []
   const losses: LostLessonEdit[][] = DEVICES.map(() => [])
   const refusals: string[] = []
+  const otherLosses: string[] = []
   const writes: TopicWrite[] = []
   const comments = new Map<string, { owner: number; text: string; deleted: boolean }>()
   const rooms = new Map<string, { name: string; deleted: boolean }>()
@@ -184,7 +187,13 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
         noWait: name !== undefined,
       },
     )
-    d.sync.conflicts$.subscribe((c) => losses[i]!.push(...((c.details ?? []) as LostLessonEdit[])))
+    d.sync.conflicts$.subscribe((c) => {
+      if (c.collection === 'timetables') losses[i]!.push(...((c.details ?? []) as LostLessonEdit[]))
+      else
+        otherLosses.push(
+          `${spec.label}: ${c.collection} ${c.id}: ${JSON.stringify(c.mine.data)}${c.mine._deleted ? ' (deleted)' : ''} lost to ${JSON.stringify(c.theirs.data)}${c.theirs._deleted ? ' (deleted)' : ''}`,
+        )
+    })
     d.sync.refused$.subscribe((r) =>
       refusals.push(...r.map((x) => `${spec.label}: ${x.collection} ${x.id}: ${x.reason}`)),
     )
@@ -413,7 +422,9 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
           const row = byId.get(doc.primary)
           if (!row || row._deleted) diverged.push(`${spec.label} keeps ${def.name} ${doc.primary}`)
           else if (canonical(doc.get('data')) !== canonical(row.data))
-            diverged.push(`${spec.label} differs on ${def.name} ${doc.primary}`)
+            diverged.push(
+              `${spec.label} differs on ${def.name} ${doc.primary}: ${difference(doc.get('data'), row.data)}`,
+            )
         }
       }
       await who.auth.signOut()
@@ -438,6 +449,8 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
     const items = server.get('lesson_items')!
     for (const [id, c] of comments) {
       const row = items.get(id)
+      // Made and removed before it ever synced: the server never stores it.
+      if (!row && c.deleted) continue
       if (!row) lost.push(`comment ${id}`)
       else if (Boolean(row._deleted) !== c.deleted) lost.push(`deletion of comment ${id}`)
       else if (!c.deleted && (row.data as { text?: string }).text !== c.text)
@@ -446,6 +459,7 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
     const refs = server.get('reference')!
     for (const [id, r] of rooms) {
       const row = refs.get(id)
+      if (!row && r.deleted) continue
       if (!row) lost.push(`classroom ${id}`)
       else if (Boolean(row._deleted) !== r.deleted) lost.push(`deletion of classroom ${id}`)
       else if (!r.deleted && (row.data as { name?: string }).name !== r.name)
@@ -460,9 +474,23 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
       diverged,
       refused: refusals,
       reportedLosses: losses.reduce((n, l) => n + l.length, 0),
+      otherLosses,
     }
   }
 }
+
+/** Where two documents first differ, for the report. */
+function difference(a: unknown, b: unknown, path = ''): string {
+  if (canonical(a) === canonical(b)) return ''
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const d = difference((a as Doc)[key], (b as Doc)[key], `${path}.${key}`)
+      if (d) return d
+    }
+  }
+  return `${path}: device ${canonical(a)?.slice(0, 80)} server ${canonical(b)?.slice(0, 80)}`
+}
+type Doc = Record<string, unknown>
 
 /** JSON with object keys sorted (Postgres orders jsonb keys its own way). */
 function canonical(value: unknown): string {
