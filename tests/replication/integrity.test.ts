@@ -137,6 +137,43 @@ describe.each(testDatabases())('sync integrity, device to database, on $name', (
     expect((await asha.db.reference.findOne('rs-art').exec())!.data).toMatchObject({ name: 'Art' })
   })
 
+  it('keeps an edit made after a push whose answer never came back (the app closed mid-push)', async () => {
+    const name = `unanswered${Date.now()}`
+    let hang = false
+    const first = await make('admin', [reference], {
+      name,
+      transport: (inner) => ({
+        ...inner,
+        async push(collection, rows) {
+          const answer = await inner.push(collection, rows)
+          // The server stored it; the answer never reaches the app.
+          if (hang) await new Promise(() => {})
+          return answer
+        },
+      }),
+    })
+    hang = true
+    const garden = await first.db.reference.findOne('rc-garden').exec()
+    await garden!.incrementalPatch({ data: { ...garden!.data, name: 'Garden (first)' } })
+    await eventually(async () =>
+      expect(await serverRow('reference', 'rc-garden')).toMatchObject({
+        data: { name: 'Garden (first)' },
+      }),
+    )
+    await first.shutDown()
+
+    const again = await make('admin', [reference], { name, noWait: true })
+    again.goOffline()
+    const doc = await again.db.reference.findOne('rc-garden').exec()
+    await doc!.incrementalPatch({ data: { ...doc!.data, name: 'Garden (second)' } })
+    await again.goOnline()
+    expect(await again.sync.countPending()).toBe(0)
+    expect(await serverRow('reference', 'rc-garden')).toMatchObject({
+      data: { name: 'Garden (second)' },
+    })
+    expect(again.lost).toEqual([])
+  })
+
   describe('a visibility reset interrupted by a closed app', () => {
     const email = 'administration@demo.school'
     afterEach(async () => {
