@@ -13,7 +13,8 @@ import {
 } from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
 import { pushOutcomesOf, type AppDatabase } from './database.ts'
-import { acknowledgedStates, pushedUpTo } from './rxdb-meta.ts'
+import { PushLog, withoutPushedSince } from './push-log.ts'
+import { acknowledgedStates, pulledUnchanged, pushedUpTo } from './rxdb-meta.ts'
 import type { CollectionDefinition } from './schema.ts'
 import { unsendableReason } from './sendable.ts'
 import { businessText } from './unanswered.ts'
@@ -198,6 +199,7 @@ export function startSync(options: SyncOptions): SyncController {
   for (const def of definitions) {
     const collection = database.collections[def.name] as RxCollection | undefined
     if (!collection) continue
+    const pushes = new PushLog()
     const state: RxReplicationState<unknown, Checkpoint> = replicateRxCollection<
       unknown,
       Checkpoint
@@ -212,18 +214,26 @@ export function startSync(options: SyncOptions): SyncController {
         batchSize,
         handler: async (checkpoint, size) => {
           await whenOnline()
+          const mark = pushes.mark()
           const result = await transport.pull(def.name, checkpoint ?? null, size)
           if (!result.reset)
-            return { documents: result.documents as never[], checkpoint: result.checkpoint }
+            return {
+              documents: withoutPushedSince(pushes, mark, result.documents) as never[],
+              checkpoint: result.checkpoint,
+            }
           // What the person may see changed, or the server is another database. First find the
           // local rows they may no longer see, then start the pull again from zero. The
           // checkpoint moves only when both are done, so a reset interrupted by a closed app or
           // a lost connection is answered "reset" again and starts over.
           const dropped = await droppedByReset(collection, state, transport, def.name)
+          const firstMark = pushes.mark()
           const first = await transport.pull(def.name, result.checkpoint, size)
           if (first.reset) throw new SyncError('What you may see changed again', 'reset', true)
           return {
-            documents: [...first.documents, ...dropped] as never[],
+            documents: [
+              ...withoutPushedSince(pushes, firstMark, first.documents),
+              ...dropped,
+            ] as never[],
             checkpoint: first.checkpoint,
           }
         },
@@ -237,7 +247,20 @@ export function startSync(options: SyncOptions): SyncController {
           await whenOnline()
           const send: PushRow[] = []
           const refusedHere: Refusal[] = []
+          // A pulled state that was never edited here is not sent back: RxDB notes it as
+          // received when this call returns (see pulledUnchanged).
+          const pulled = await pulledUnchanged(
+            state as RxReplicationState<unknown, unknown>,
+            rows.map((r) => String((r.newDocumentState as { id?: unknown }).id)),
+          )
           for (const r of rows) {
+            const asPulled = pulled.get(String((r.newDocumentState as { id?: unknown }).id))
+            if (
+              asPulled &&
+              businessText(asPulled, def.serverColumns) ===
+                businessText(r.newDocumentState as Record<string, unknown>, def.serverColumns)
+            )
+              continue
             const doc = wireDoc(r.newDocumentState as Record<string, unknown>)
             const assumed = r.assumedMasterState
               ? wireDoc(r.assumedMasterState as Record<string, unknown>)
@@ -269,7 +292,11 @@ export function startSync(options: SyncOptions): SyncController {
               def.name,
               send.map((r) => r.newDocumentState),
             )
-            result = await transport.push(def.name, send)
+            try {
+              result = await transport.push(def.name, send)
+            } finally {
+              pushes.record(send.map((r) => String(r.newDocumentState.id)))
+            }
           }
           const refusals = [...refusedHere, ...result.refused]
           const back: Record<string, unknown>[] = [...result.conflicts]
@@ -289,6 +316,11 @@ export function startSync(options: SyncOptions): SyncController {
       const id = String(mine.id)
       // A refusal was reported as such when it came back; it is not a change lost to another.
       if (refusedIds.take(def.name, id)) return
+      // Without a merge, a conflict on a document the device believed new is one it stored from
+      // a pull and could not note as received (the app closed between RxDB's two writes): the
+      // server's state replaces an older server state, and nothing the person wrote is lost.
+      // (Ids are made on the device, so two people never create the same one by chance.)
+      if (!input.assumedMasterState && !options.describeLoss?.[def.name]) return
       const kept = wireDoc(output as Record<string, unknown>)
       // Only what the person wrote counts: the server's own columns (who, when) always differ.
       if (businessText(mine, def.serverColumns) === businessText(kept, def.serverColumns)) return

@@ -402,8 +402,15 @@ begin
         -- the version locked, which may be newer than the one read above.
         execute format('select to_jsonb(t) - ''_seq'' - ''_modified'' from public.%I t where t.id = $1 for update', reg.name)
           into locked_doc using doc_id;
-        -- A row the caller can read but not lock is one they may not change.
+        -- A row the caller can read but not lock is one they may not change. A device that
+        -- believed the row new (it made the same id, or stored a pulled row and closed before
+        -- noting it as received) gets the server's row as a conflict; an edit of a known row
+        -- is refused.
         if locked_doc is null then
+          if assumed is null then
+            conflicts := conflicts || jsonb_build_array(current_doc);
+            continue;
+          end if;
           raise exception 'new row violates row-level security policy for table "%"', reg.name using errcode = '42501';
         end if;
         current_doc := locked_doc;

@@ -200,6 +200,20 @@ describe.each(testDatabases())('sync integrity on $name', (target) => {
     expect(result).toEqual({ conflicts: [], refused: [] })
   })
 
+  it('answers a device that believed a row new with the server row, even when it may not change it', async () => {
+    const art = (await pullAs(db, admin, 'reference')).documents.find((d) => d.id === 'rs-art')!
+    const result = await asUser(db, by('facilitator'), (tx) =>
+      push(tx, 'reference', [
+        {
+          newDocumentState: { ...art, data: { ...(art.data as object), name: 'Older name' } },
+          assumedMasterState: null,
+        },
+      ]),
+    )
+    expect(result.refused).toEqual([])
+    expect(result.conflicts).toEqual([expect.objectContaining({ id: 'rs-art', data: art.data })])
+  })
+
   it('refuses a document over the size limit with the reason, and writes the rest', async () => {
     const big = 'x'.repeat(MAX_DOCUMENT_BYTES)
     const result = await asUser(db, admin, async (tx) => {
