@@ -1,6 +1,6 @@
 // What the person was doing when they left for Google, so the page they come back to can finish
 // it (core.md §4: facilitator sign-up and connect-account through Google, C22/D09/D10).
-import type { ConnectData } from './logic/contract'
+import type { ConnectData } from '../../../sync/commands/accounts/contract'
 
 export type PendingGoogle =
   | { kind: 'signin'; expectedEmail: string | null }

@@ -6,9 +6,9 @@ import type {
   AccountsAnswer,
   AccountsPayload,
   MemberType,
-} from '../../../src/features/accounts/logic/contract.ts'
-import { MESSAGES } from '../../../src/features/accounts/logic/messages.ts'
-import { fullNumber } from '../../../src/features/accounts/logic/phone.ts'
+} from '../../../sync/commands/accounts/contract.ts'
+import { MESSAGES } from '../../../sync/commands/accounts/messages.ts'
+import { fullNumber } from '../../../sync/commands/accounts/phone.ts'
 import { callerOwns, fail, rpc, type Ctx } from './context.ts'
 import { queueConfirmation } from './mail.ts'
 import { signupAccount } from './signup.ts'

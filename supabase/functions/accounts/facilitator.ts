@@ -2,12 +2,9 @@
 // account. With a password, the account waits for its address to be confirmed by the link we
 // e-mail (anyone can type a facilitator's address, only the facilitator reads their mail);
 // with Google, the caller's Google account already proves the address.
-import type {
-  AccountsAnswer,
-  AccountsPayload,
-} from '../../../src/features/accounts/logic/contract.ts'
-import { MESSAGES } from '../../../src/features/accounts/logic/messages.ts'
-import { whatsappNumber } from '../../../src/features/accounts/logic/phone.ts'
+import type { AccountsAnswer, AccountsPayload } from '../../../sync/commands/accounts/contract.ts'
+import { MESSAGES } from '../../../sync/commands/accounts/messages.ts'
+import { whatsappNumber } from '../../../sync/commands/accounts/phone.ts'
 import { callerOwns, fail, rpc, type Ctx } from './context.ts'
 import { queueConfirmation } from './mail.ts'
 import { signinMode } from './signin.ts'

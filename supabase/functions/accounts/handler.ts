@@ -13,8 +13,8 @@ import {
   type AccountsAction,
   type AccountsAnswer,
   type AccountsPayload,
-} from '../../../src/features/accounts/logic/contract.ts'
-import { MESSAGES } from '../../../src/features/accounts/logic/messages.ts'
+} from '../../../sync/commands/accounts/contract.ts'
+import { MESSAGES } from '../../../sync/commands/accounts/messages.ts'
 import { serviceClient, type Ctx } from './context.ts'
 import { initConnectAccount, registerMember } from './connect.ts'
 import { registerFacilitator } from './facilitator.ts'

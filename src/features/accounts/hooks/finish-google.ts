@@ -5,7 +5,7 @@ import { hasSession, sessionProfile } from '../../../lib/auth/actions'
 import { duringSignIn } from '../../../lib/auth/flow-state'
 import { signOut } from '../../../lib/auth/sign-out'
 import { accounts } from '../api'
-import { MESSAGES } from '../logic/messages'
+import { MESSAGES } from '../../../../sync/commands/accounts/messages'
 import type { PendingGoogle } from '../pending-google'
 import type { useAuthFlow } from './use-auth-flow'
 

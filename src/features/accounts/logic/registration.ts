@@ -1,8 +1,12 @@
 // What registration needs (core.md §5, D01): e-mail, password, name and WhatsApp number, and
 // the checks of each, so the form says exactly what is missing or wrong before anything is sent.
-import { isValidEmail } from './email.ts'
-import { passwordProblems, repeatProblem, type PasswordPolicy } from './password.ts'
-import { mobileProblem } from './phone.ts'
+import { isValidEmail } from '../../../../sync/commands/accounts/email.ts'
+import {
+  passwordProblems,
+  repeatProblem,
+  type PasswordPolicy,
+} from '../../../../sync/commands/accounts/password.ts'
+import { mobileProblem } from '../../../../sync/commands/accounts/phone.ts'
 
 export interface RegistrationInput {
   email: string

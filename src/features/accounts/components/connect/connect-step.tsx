@@ -1,8 +1,8 @@
 import '@mantine/core/styles/PasswordInput.css'
 import { useState, type FormEvent } from 'react'
 import { Anchor, Button, Divider, PasswordInput, Stack, Text } from '@mantine/core'
-import type { ConnectData } from '../../logic/contract'
-import { passwordProblems, repeatProblem } from '../../logic/password'
+import type { ConnectData } from '../../../../../sync/commands/accounts/contract'
+import { passwordProblems, repeatProblem } from '../../../../../sync/commands/accounts/password'
 import { GoogleButton } from '../google-button'
 
 const WHO = { guardian: 'parent or guardian', student: 'student' } as const

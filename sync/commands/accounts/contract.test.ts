@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { firstProblem, requests } from './contract'
+import { firstProblem, requests } from './contract.ts'
 
 const parse = <A extends keyof typeof requests>(action: A, input: unknown) => {
   const result = requests[action].safeParse(input)

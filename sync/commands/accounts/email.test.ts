@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isValidEmail, normaliseEmail } from './email'
+import { isValidEmail, normaliseEmail } from './email.ts'
 
 describe('e-mail pattern (E01)', () => {
   it.each([
