@@ -5,14 +5,17 @@ import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
+import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
 import { authRoutes } from './auth/index.ts'
 import { openDb, type Db } from './db.ts'
 import { runAs, type HostDeps } from './deps.ts'
-import { DEFAULT_JWT_SECRET, makeKeys } from './keys.ts'
+import { clientIp, clientIpOf, rememberClientIp } from './http.ts'
+import { hostJwtSecret, makeKeys } from './keys.ts'
 import { migrate } from './migrate.ts'
+import { RateLimiter, readAuthRateLimits, type AuthRateLimits } from './rate-limits.ts'
 import { requestAuthenticator, tokenVerifier } from './request-auth.ts'
 import { restRoutes } from './rest.ts'
 import { seedIfEmpty } from './seed.ts'
@@ -29,7 +32,17 @@ export interface HostOptions {
   /** A Postgres server instead of PGlite. */
   databaseUrl?: string
   distDir?: string
+  /**
+   * The secret tokens are signed with. Without it a loopback host uses the Supabase CLI's
+   * published one, and any other host makes its own and keeps it in the data folder.
+   */
   jwtSecret?: string
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); by default nobody's. */
+  trustProxy?: string[]
+  /** Multiplies every request limit (RATE_LIMIT_FACTOR, default 1). */
+  rateLimitFactor?: number
+  /** The auth limits; by default those of supabase/config.toml. */
+  authRateLimits?: AuthRateLimits
   /** Where auth e-mail links land (default: the host's own URL, which serves the app). */
   siteUrl?: string
   smtpUrl?: string
@@ -90,8 +103,21 @@ function listen(app: Hono, port: number, hostname: string): Promise<Server> {
 
 export async function startHost(options: HostOptions = {}): Promise<Host> {
   const log = options.log ?? (() => {})
-  const keys = await makeKeys(options.jwtSecret ?? DEFAULT_JWT_SECRET)
   const dataDir = options.dataDir ?? '.data'
+  const hostname = options.host ?? '127.0.0.1'
+  const keys = await makeKeys(
+    await hostJwtSecret({
+      given: options.jwtSecret,
+      hostname,
+      dataDir: options.memory ? undefined : dataDir,
+      log,
+    }),
+  )
+  const limits = new RateLimiter(
+    options.authRateLimits ?? readAuthRateLimits(),
+    options.rateLimitFactor ?? 1,
+  )
+  const trustProxy = options.trustProxy ?? []
   // One sender for every e-mail the host sends, unless MAIL_FROM says otherwise.
   const mailFrom = options.mailFrom ?? 'Learning Centre <no-reply@localhost>'
   const db = await openDb({ url: options.databaseUrl, dataDir, memory: options.memory })
@@ -109,9 +135,22 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       authenticate: requestAuthenticator(keys),
       verifyToken: tokenVerifier(keys),
       withAuth: (auth, fn) => runAs(db, auth, fn),
+      limits,
+      clientIp: clientIpOf,
     }
     const modules = await optionalModules()
     const app = new Hono()
+    // Who is calling, once per request: the socket's address, or a trusted proxy's word for it.
+    app.use('/*', async (c, next) => {
+      let socket: string | undefined
+      try {
+        socket = getConnInfo(c).remote.address
+      } catch {
+        socket = undefined
+      }
+      rememberClientIp(c.req.raw, clientIp(c.req.raw, socket, trustProxy))
+      await next()
+    })
     app.use(
       '/*',
       cors({
@@ -165,13 +204,16 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
         '/functions/v1',
         modules.functions(Object.assign(deps, { smtpUrl: options.smtpUrl, mailFrom })),
       )
-    app.on(['GET', 'HEAD'], '/*', staticHandler(options.distDir ?? 'dist'))
+    app.on(
+      ['GET', 'HEAD'],
+      '/*',
+      staticHandler(options.distDir ?? 'dist', { anonKey: keys.anonKey }),
+    )
     app.onError((error, c) => {
       console.error('[host]', error)
       return c.json({ message: 'Internal server error' }, 500)
     })
 
-    const hostname = options.host ?? '127.0.0.1'
     server = await listen(app, options.port ?? 0, hostname)
     const { port } = server.address() as AddressInfo
     const shown =
@@ -194,7 +236,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       serviceRoleKey: keys.serviceRoleKey,
       jwtSecret: keys.jwtSecret,
       db,
-      stop: () => (stopping ??= shutdown(running, closers, db)),
+      stop: () =>
+        (stopping ??= shutdown(running, [...closers, { close: async () => limits.close() }], db)),
     }
   } catch (error) {
     await shutdown(server, closers, db).catch(() => {})
