@@ -198,7 +198,10 @@ describe.each(testDatabases())('foundation RLS on $name', (target) => {
       expect(changed).toEqual([])
       await expect(
         as(db, facilitatorAdmin, (tx) => tx.query(`delete from public.facilitators returning id`)),
-      ).rejects.toMatchObject({ code: '42501', message: 'permission denied for table facilitators' })
+      ).rejects.toMatchObject({
+        code: '42501',
+        message: 'permission denied for table facilitators',
+      })
     })
   })
 
