@@ -238,3 +238,10 @@ create policy "Members who are not blocked can receive private broadcasts" on re
 -- _deleted instead, so nobody needs DELETE on these tables.
 revoke delete on public.reference, public.topics, public.facilitators, public.timetables,
   public.lesson_items from anon, authenticated;
+
+-- Visitors never touch these tables (the app reads them through sync as a member), and nobody
+-- needs to empty them or hang triggers or references on them: those privileges come from the
+-- platform's defaults, not from a need. TRUNCATE would even skip row-level security.
+revoke all on public.reference, public.topics, public.timetables, public.lesson_items from anon;
+revoke truncate, references, trigger on public.reference, public.topics, public.facilitators,
+  public.timetables, public.lesson_items, public.family_contacts from authenticated;
