@@ -93,6 +93,22 @@ async function optionalModules(): Promise<OptionalModules> {
 function listen(app: Hono, port: number, hostname: string): Promise<Server> {
   return new Promise((resolvePromise, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname }) as Server
+    // Requests Node refuses before the app sees them (an address or headers too long, a
+    // malformed request line) get the reason in words, like every other refusal.
+    server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+      if (!socket.writable) return socket.destroy()
+      const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
+      const body = JSON.stringify({
+        message: tooLarge
+          ? 'The request address or headers are too long.'
+          : 'The request is not valid HTTP.',
+      })
+      socket.end(
+        `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+          `Connection: close\r\n\r\n${body}`,
+      )
+    })
     server.once('error', reject)
     server.once('listening', () => {
       server.off('error', reject)
@@ -208,6 +224,10 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       ['GET', 'HEAD'],
       '/*',
       staticHandler(options.distDir ?? 'dist', { anonKey: keys.anonKey }),
+    )
+    // Any other address: a JSON answer like every API's, not a bare "404 Not Found".
+    app.notFound((c) =>
+      c.json({ message: `Nothing answers ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),
     )
     app.onError((error, c) => {
       console.error('[host]', error)

@@ -245,3 +245,69 @@ revoke delete on public.reference, public.topics, public.facilitators, public.ti
 revoke all on public.reference, public.topics, public.timetables, public.lesson_items from anon;
 revoke truncate, references, trigger on public.reference, public.topics, public.facilitators,
   public.timetables, public.lesson_items, public.family_contacts from authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- What the app reports about itself is checked before it is stored
+-- ---------------------------------------------------------------------------------------------
+
+-- An app version as the app sends it ('1.0.54'): anything else (a long text, an object sent as
+-- text) would be stored on the member's record, so it is refused with the reason.
+create or replace function app.check_app_version(app_version text) returns void
+language plpgsql immutable set search_path = ''
+as $$
+begin
+  if app_version is not null and app_version !~ '^[0-9A-Za-z.+-]{0,40}$' then
+    raise exception 'An app version is up to 40 letters, digits, dots, plus or minus signs, such as 1.0.54'
+      using errcode = '22023';
+  end if;
+end
+$$;
+revoke execute on function app.check_app_version(text) from public;
+
+-- record_activity (unchanged otherwise): the version is checked first.
+create or replace function public.record_activity(app_version text default null)
+returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+begin
+  perform app.check_app_version(record_activity.app_version);
+  update public.members m
+     set last_activity = now(),
+         app_version = coalesce(nullif(record_activity.app_version, ''), m.app_version)
+   where m.id = auth.uid() and m.status = 'verified';
+end
+$$;
+
+-- record_sign_in (unchanged otherwise): the version is checked first.
+create or replace function public.record_sign_in(app_version text default null)
+returns public.members
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  headers jsonb := coalesce(nullif(current_setting('request.headers', true), '')::jsonb, '{}'::jsonb);
+  me public.members%rowtype;
+begin
+  perform app.check_app_version(record_sign_in.app_version);
+  select * into me from public.members m where m.id = auth.uid() for update;
+  if me.id is null then
+    raise exception 'This email is not registered with us.' using errcode = 'P0001';
+  end if;
+  if me.status = 'blocked' then
+    raise exception 'Your account has been temporarily disabled.' using errcode = '42501';
+  end if;
+  update public.members m
+     set signin_count = m.signin_count + 1,
+         last_activity = now(),
+         app_version = coalesce(nullif(record_sign_in.app_version, ''), m.app_version)
+   where m.id = me.id
+  returning * into me;
+  insert into public.login_history (member_id, app_version, user_agent, ip)
+  values (
+    me.id,
+    record_sign_in.app_version,
+    left(headers ->> 'user-agent', 500),
+    coalesce(nullif(trim(split_part(headers ->> 'x-forwarded-for', ',', 1)), ''), headers ->> 'x-real-ip')
+  );
+  return me;
+end
+$$;

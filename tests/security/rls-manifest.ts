@@ -320,6 +320,10 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: null,
     execute: roles('deny'),
   },
+  'app.check_app_version(app_version text)': {
+    call: `app.check_app_version('1.0.54')`,
+    execute: roles('deny'),
+  },
   'app.facilitator_id()': {
     call: `app.facilitator_id()`,
     execute: roles('allow', { anon: 'deny' }),
