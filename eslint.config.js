@@ -7,8 +7,18 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import globals from 'globals'
 
 // Import direction (CONVENTIONS.md): shared (components, lib, db, sync) → features → app
-// (app, routes). Features never import each other; sync/ imports nothing from src/ or supabase/.
-const features = ['public', 'accounts', 'timetable', 'reference', 'members']
+// (app, routes). Features never import each other; sync/ imports nothing from src/ or supabase/,
+// and supabase/ imports nothing from src/ (the contracts both sides share live in sync/).
+const features = [
+  'public',
+  'accounts',
+  'timetable',
+  'reference',
+  'members',
+  'files',
+  'mailer',
+  'system-log',
+]
 const zones = [
   {
     target: './sync',
@@ -32,6 +42,12 @@ const zones = [
     message: 'Features never import each other; compose them in routes.',
   })),
   { target: './src', from: './supabase', message: 'The browser app does not import server code.' },
+  {
+    target: './supabase',
+    from: './src',
+    message:
+      'Server code does not import the browser app: what both need lives in sync/ (e.g. sync/commands/).',
+  },
 ]
 
 export default tseslint.config(

@@ -2,7 +2,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { centreDefaults } from './src/lib/centre-defaults.ts'
+import { centreDefaults } from './sync/centre-defaults.ts'
 
 // Each build gets an id; the running app polls /builds/latest.json for it to learn that a
 // newer build was published (the hourly update check).

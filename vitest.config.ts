@@ -38,6 +38,7 @@ export default defineConfig({
             'tests/sql/**/*.test.ts',
             'tests/host/**/*.test.ts',
             'tests/replication/**/*.test.ts',
+            'tests/security/**/*.test.ts',
           ],
           fileParallelism: false,
           testTimeout: 60_000,

@@ -2,6 +2,7 @@
 // the request authentication shared by auth, rest, storage, realtime and functions, so that each
 // of them decides "who is calling" and "run this as them" the same way Supabase's services do.
 import type { Db, Queryable } from './db.ts'
+import type { RateLimiter } from './rate-limits.ts'
 
 export interface HostKeys {
   jwtSecret: string
@@ -29,6 +30,10 @@ export interface HostDeps {
   verifyToken(token: string): Promise<Record<string, unknown>>
   /** Runs `fn` in one transaction as the request's role with its claims set. */
   withAuth<T>(auth: RequestAuth, fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /** Request limits (auth routes) and RATE_LIMIT_FACTOR, which functions are given too. */
+  limits: RateLimiter
+  /** The caller's address, believing X-Forwarded-For only from the proxies of TRUST_PROXY. */
+  clientIp(req: Request): string | null
 }
 
 /**

@@ -77,6 +77,7 @@ export function functionRoutes(deps: HostDeps & FunctionOptions): Hono {
     SITE_URL: deps.siteUrl || deps.url,
     ...(deps.smtpUrl ? { SMTP_URL: deps.smtpUrl } : {}),
     ...(mailFrom ? { MAIL_FROM: mailFrom } : {}),
+    ...(deps.limits.factor !== 1 ? { RATE_LIMIT_FACTOR: String(deps.limits.factor) } : {}),
   })
 
   function exists(name: string): boolean {
@@ -124,9 +125,15 @@ export function functionRoutes(deps: HostDeps & FunctionOptions): Hono {
     const at = incoming.pathname.indexOf(`/${name}`, incoming.pathname.indexOf('/functions/v1'))
     const url = new URL(incoming.pathname.slice(at) + incoming.search, deps.url || incoming.origin)
     const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD'
+    // Functions read the caller's address from X-Forwarded-For, as behind Supabase's gateway:
+    // the host writes it itself, so a caller cannot choose the address its limits count against.
+    const headers = new Headers(c.req.raw.headers)
+    headers.delete('x-real-ip')
+    headers.delete('cf-connecting-ip')
+    headers.set('x-forwarded-for', deps.clientIp(c.req.raw) ?? 'unknown')
     const req = new Request(url, {
       method: c.req.method,
-      headers: c.req.raw.headers,
+      headers,
       body: hasBody ? c.req.raw.body : null,
       signal: c.req.raw.signal,
       ...(hasBody ? { duplex: 'half' } : {}),

@@ -68,8 +68,48 @@ export function jsonResponse(
   })
 }
 
-/** The client address: the proxy's header when one is in front, else the socket's. */
-export function clientIp(req: Request, socketAddress?: string): string | null {
-  const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-  return forwarded || req.headers.get('x-real-ip') || socketAddress || null
+const bare = (address: string) =>
+  address
+    .trim()
+    .replace(/^::ffff:/, '')
+    .replace(/^\[|\]$/g, '')
+
+/**
+ * The client address. X-Forwarded-For and X-Real-IP are believed only from a proxy the operator
+ * named (TRUST_PROXY): anyone else could write any address there. Behind trusted proxies the
+ * client is the last address in X-Forwarded-For that is not one of them.
+ */
+export function clientIp(
+  req: Request,
+  socketAddress: string | undefined,
+  trustedProxies: readonly string[] = [],
+): string | null {
+  const socket = socketAddress ? bare(socketAddress) : null
+  const trusted = new Set(trustedProxies.map(bare))
+  if (!socket || !trusted.has(socket)) return socket
+  const chain = (req.headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map(bare)
+    .filter((a) => a !== '')
+  for (let i = chain.length - 1; i >= 0; i--) if (!trusted.has(chain[i]!)) return chain[i]!
+  return chain[0] ?? (req.headers.get('x-real-ip') ? bare(req.headers.get('x-real-ip')!) : socket)
+}
+
+/** TRUST_PROXY: a comma-separated list of proxy addresses ("127.0.0.1,::1"). */
+export function parseTrustedProxies(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((a) => bare(a))
+    .filter((a) => a !== '')
+}
+
+// The address each request came from, worked out once by the host's first middleware.
+const addresses = new WeakMap<Request, string | null>()
+
+export function rememberClientIp(req: Request, ip: string | null): void {
+  addresses.set(req, ip)
+}
+
+export function clientIpOf(req: Request): string | null {
+  return addresses.get(req) ?? null
 }

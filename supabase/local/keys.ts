@@ -1,6 +1,9 @@
 // The API keys of the local host. With the default secret they are byte for byte the anon and
 // service_role keys the Supabase CLI prints for a local stack, so tools and docs that assume those
 // keys work here; with JWT_SECRET set they are signed with that secret instead.
+import { randomBytes } from 'node:crypto'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { SignJWT } from 'jose'
 
 /** The Supabase CLI's published local JWT secret. Not a secret: never use it on a shared server. */
@@ -33,4 +36,59 @@ export async function makeKeys(jwtSecret: string = DEFAULT_JWT_SECRET): Promise<
     anonKey: await demoKey('anon', jwtSecret),
     serviceRoleKey: await demoKey('service_role', jwtSecret),
   }
+}
+
+/** Addresses only this machine can reach. */
+export function isLoopback(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h)
+}
+
+export const JWT_SECRET_FILE = 'jwt-secret'
+
+/**
+ * The secret the host signs tokens with. JWT_SECRET when set. Without it, a host that only this
+ * machine can reach uses the Supabase CLI's published secret (so the CLI's well-known keys and
+ * tools work); a host others can reach must not, since anyone could sign a service_role token
+ * with a published secret: it makes one, keeps it in the data folder (readable by its owner
+ * only) and uses it on every later start. With nowhere to keep it (in memory), it refuses.
+ */
+export async function hostJwtSecret(options: {
+  given?: string
+  hostname: string
+  /** Where to keep a generated secret; undefined when nothing is kept (in memory). */
+  dataDir?: string
+  log?: (line: string) => void
+}): Promise<string> {
+  const open = !isLoopback(options.hostname)
+  if (options.given) {
+    if (open && options.given === DEFAULT_JWT_SECRET) {
+      throw new Error(
+        `JWT_SECRET is the Supabase CLI's published secret: anyone could sign tokens for this ` +
+          `host. Set a secret of your own (at least 32 characters) to listen on ${options.hostname}.`,
+      )
+    }
+    return options.given
+  }
+  if (!open) return DEFAULT_JWT_SECRET
+  if (!options.dataDir) {
+    throw new Error(
+      `Listening on ${options.hostname} needs a JWT secret of its own: set JWT_SECRET (at least ` +
+        '32 characters), or keep data in a folder (without --memory) where one is made and kept.',
+    )
+  }
+  const file = join(options.dataDir, JWT_SECRET_FILE)
+  const kept = await readFile(file, 'utf8').then(
+    (text) => text.trim(),
+    () => null,
+  )
+  if (kept && kept.length >= 32) return kept
+  const secret = randomBytes(48).toString('base64url')
+  await mkdir(options.dataDir, { recursive: true })
+  await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' }).catch(async (error) => {
+    // Another host started on the same folder at the same moment: use the one it wrote.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  })
+  options.log?.(`made a JWT secret for this host in ${file}`)
+  return (await readFile(file, 'utf8')).trim()
 }

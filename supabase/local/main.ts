@@ -3,6 +3,7 @@
 // so PGlite's folder is left consistent).
 import { parseArgs } from 'node:util'
 import { demoAccounts, demoAccountsTable } from './demo-accounts.ts'
+import { parseTrustedProxies } from './http.ts'
 import { startHost, type Host } from './server.ts'
 
 const USAGE = `Usage: tsx supabase/local/main.ts [options]
@@ -16,8 +17,11 @@ const USAGE = `Usage: tsx supabase/local/main.ts [options]
   -h, --help       this text
 
 Environment: DATABASE_URL (use a Postgres server instead of PGlite), SMTP_URL (send mail),
-SITE_URL (where e-mail links land), JWT_SECRET (sign tokens and keys; at least 32 characters),
-MAIL_FROM (sender of auth e-mails).`
+SITE_URL (where e-mail links land), JWT_SECRET (sign tokens and keys; at least 32 characters;
+needed, or made and kept in the data folder, when listening beyond this machine),
+MAIL_FROM (sender of auth e-mails), TRUST_PROXY (addresses of reverse proxies whose
+X-Forwarded-For is believed, comma-separated), RATE_LIMIT_FACTOR (multiplies every request
+limit; default 1).`
 
 function options() {
   const { values } = parseArgs({
@@ -50,7 +54,16 @@ function options() {
     siteUrl: process.env.SITE_URL || undefined,
     jwtSecret: process.env.JWT_SECRET || undefined,
     mailFrom: process.env.MAIL_FROM || undefined,
+    trustProxy: parseTrustedProxies(process.env.TRUST_PROXY),
+    rateLimitFactor: rateLimitFactor(process.env.RATE_LIMIT_FACTOR),
   }
+}
+
+function rateLimitFactor(value: string | undefined): number {
+  if (!value) return 1
+  const n = Number(value)
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`Invalid RATE_LIMIT_FACTOR: ${value}`)
+  return n
 }
 
 function redact(url: string): string {

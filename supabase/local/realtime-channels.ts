@@ -1,7 +1,7 @@
 // Channels of one Realtime server: who has joined which topic, and the Phoenix conversation with
 // each socket (join, leave, heartbeat, access_token, broadcast), as realtime-js 2.109 speaks it.
 import { WebSocket, type RawData } from 'ws'
-import type { HostDeps } from './deps.ts'
+import { applyAuth, type HostDeps, type RequestAuth } from './deps.ts'
 import {
   decodeFrame,
   encodeFrame,
@@ -22,6 +22,8 @@ interface Subscription {
   self: boolean
   ack: boolean
   isPrivate: boolean
+  /** Whether the person may broadcast here (private channels: the RLS insert check). */
+  canWrite: boolean
   expiry?: NodeJS.Timeout
 }
 
@@ -57,8 +59,61 @@ export class Hub {
 
 export const keyOf = (subTopic: string, isPrivate: boolean) =>
   `${isPrivate ? 'private' : 'public'}:${subTopic}`
-const canUsePrivate = (claims: Claims) =>
-  claims.role === 'authenticated' || claims.role === 'service_role'
+
+/**
+ * Topics only the database speaks on (realtime.send() from SQL): the sync poke. A client's
+ * broadcast there would make every device pull, so it is refused.
+ */
+export const SERVER_ONLY_TOPICS = new Set(['sync'])
+
+class Verdict {
+  constructor(readonly value: { read: boolean; write: boolean }) {}
+}
+
+/**
+ * What Supabase Realtime asks the database when a private channel is joined: may this person
+ * read (and write) messages of the topic? RLS on realtime.messages answers, with the person's
+ * claims and realtime.topic() set, in a transaction that is rolled back. A blocked member or a
+ * visitor reads nothing, so cannot join.
+ */
+export async function channelRights(
+  deps: HostDeps,
+  claims: Claims,
+  topic: string,
+): Promise<{ read: boolean; write: boolean }> {
+  if (claims.role === 'service_role') return { read: true, write: true }
+  if (claims.role !== 'authenticated') return { read: false, write: false }
+  const auth: RequestAuth = { role: 'authenticated', claims }
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [probe] = await tx.query<{ id: string }>(
+        `insert into realtime.messages (topic, extension, payload, event, private)
+         values ($1, 'broadcast', '{}'::jsonb, 'authorization_check', true) returning id`,
+        [topic],
+      )
+      await applyAuth(tx, auth)
+      await tx.query(`select set_config('realtime.topic', $1, true)`, [topic])
+      const seen = await tx.query(`select 1 from realtime.messages where id = $1`, [probe!.id])
+      let write = false
+      try {
+        await tx.query('savepoint write_check')
+        await tx.query(
+          `insert into realtime.messages (topic, extension, payload, event, private)
+           values ($1, 'broadcast', '{}'::jsonb, 'authorization_check', true)`,
+          [topic],
+        )
+        write = true
+      } catch {
+        await tx.query('rollback to savepoint write_check')
+      }
+      throw new Verdict({ read: seen.length > 0, write })
+    })
+  } catch (outcome) {
+    if (outcome instanceof Verdict) return outcome.value
+    throw outcome
+  }
+  return { read: false, write: false }
+}
 
 export class Connection {
   readonly subs = new Map<string, Subscription>()
@@ -131,6 +186,11 @@ export class Connection {
         const body = f.payload as Partial<BroadcastBody>
         if (typeof body?.event !== 'string')
           return this.reply(f, 'error', { reason: 'broadcast needs an event' })
+        if (!sub.canWrite) {
+          return this.reply(f, 'error', {
+            reason: `Unauthorized: You do not have permissions to write to this Channel topic: ${sub.topic.slice('realtime:'.length)}`,
+          })
+        }
         const message: BroadcastBody = {
           type: 'broadcast',
           event: body.event,
@@ -171,7 +231,8 @@ export class Connection {
       }
     }
     const isPrivate = config.private === true
-    if (isPrivate && !canUsePrivate(claims)) {
+    const rights = isPrivate ? await channelRights(this.deps, claims, subTopic) : null
+    if (rights && !rights.read) {
       return this.reply(f, 'error', {
         reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}`,
       })
@@ -186,6 +247,7 @@ export class Connection {
       self: config.broadcast?.self === true,
       ack: config.broadcast?.ack === true,
       isPrivate,
+      canWrite: !SERVER_ONLY_TOPICS.has(subTopic) && (rights ? rights.write : true),
     }
     this.subs.set(f.topic, sub)
     this.hub.add(sub)
@@ -201,8 +263,13 @@ export class Connection {
     } catch (e) {
       return this.shutdown(sub, (e as Error).message)
     }
-    if (sub.isPrivate && !canUsePrivate(claims))
-      return this.shutdown(sub, 'Unauthorized: the new token cannot read this channel')
+    if (sub.isPrivate) {
+      const subTopic = sub.topic.slice('realtime:'.length)
+      const rights = await channelRights(this.deps, claims, subTopic)
+      if (!rights.read)
+        return this.shutdown(sub, 'Unauthorized: the new token cannot read this channel')
+      sub.canWrite = !SERVER_ONLY_TOPICS.has(subTopic) && rights.write
+    }
     this.watchExpiry(sub, claims)
   }
 

@@ -10,11 +10,20 @@ export function tokenVerifier(keys: HostKeys) {
   const key = secretKey(keys.jwtSecret)
   return async function verifyToken(token: string): Promise<Record<string, unknown>> {
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] })
+      // A token without an expiry would work for ever once leaked: every token must have one.
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        requiredClaims: ['exp'],
+      })
       return payload as Record<string, unknown>
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) {
         throw new HttpError(401, 'jwt_expired', 'JWT expired', { message: 'JWT expired' })
+      }
+      if (error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'exp') {
+        throw new HttpError(401, 'bad_jwt', 'JWT has no expiry (exp claim)', {
+          message: 'JWT has no expiry (exp claim)',
+        })
       }
       throw new HttpError(401, 'bad_jwt', 'JWT could not be verified', {
         message: 'JWT could not be verified',

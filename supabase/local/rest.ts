@@ -2,11 +2,10 @@
 // arguments from the JSON body (or the query string for GET), the caller's role and claims set
 // per transaction, PostgREST's result shapes and its error bodies and status codes. Tables are
 // not served: the app reads through RPCs (sync_pull and friends).
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono, type Context } from 'hono'
 import type { Queryable } from './db.ts'
 import { applyAuth, HttpError, type HostDeps, type RequestAuth } from './deps.ts'
-import { clientIp, readJson } from './http.ts'
+import { readJson } from './http.ts'
 
 interface PgrstError {
   code: string
@@ -196,17 +195,14 @@ async function handleRpc(c: Context, deps: HostDeps): Promise<Response> {
     }
   }
   const keys = Object.keys(args).sort()
-  let socket: string | undefined
-  try {
-    socket = getConnInfo(c).remote.address
-  } catch {
-    socket = undefined
-  }
   const headers: Record<string, string> = {}
   req.headers.forEach((value, key) => {
     if (key !== 'authorization' && key !== 'apikey' && key !== 'cookie') headers[key] = value
   })
-  headers['x-forwarded-for'] ??= clientIp(req, socket) ?? ''
+  // SQL reads the caller's address from here (the sign-in history): the host's own finding,
+  // never what the caller wrote.
+  delete headers['x-real-ip']
+  headers['x-forwarded-for'] = deps.clientIp(req) ?? ''
 
   const result = await deps.db
     .transaction(async (tx) => {

@@ -5,14 +5,17 @@ import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
+import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
 import { authRoutes } from './auth/index.ts'
 import { openDb, type Db } from './db.ts'
 import { runAs, type HostDeps } from './deps.ts'
-import { DEFAULT_JWT_SECRET, makeKeys } from './keys.ts'
+import { clientIp, clientIpOf, rememberClientIp } from './http.ts'
+import { hostJwtSecret, makeKeys } from './keys.ts'
 import { migrate } from './migrate.ts'
+import { RateLimiter, readAuthRateLimits, type AuthRateLimits } from './rate-limits.ts'
 import { requestAuthenticator, tokenVerifier } from './request-auth.ts'
 import { restRoutes } from './rest.ts'
 import { seedIfEmpty } from './seed.ts'
@@ -29,7 +32,17 @@ export interface HostOptions {
   /** A Postgres server instead of PGlite. */
   databaseUrl?: string
   distDir?: string
+  /**
+   * The secret tokens are signed with. Without it a loopback host uses the Supabase CLI's
+   * published one, and any other host makes its own and keeps it in the data folder.
+   */
   jwtSecret?: string
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); by default nobody's. */
+  trustProxy?: string[]
+  /** Multiplies every request limit (RATE_LIMIT_FACTOR, default 1). */
+  rateLimitFactor?: number
+  /** The auth limits; by default those of supabase/config.toml. */
+  authRateLimits?: AuthRateLimits
   /** Where auth e-mail links land (default: the host's own URL, which serves the app). */
   siteUrl?: string
   smtpUrl?: string
@@ -82,6 +95,22 @@ async function optionalModules(): Promise<OptionalModules> {
 function listen(app: Hono, port: number, hostname: string): Promise<Server> {
   return new Promise((resolvePromise, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname }) as Server
+    // Requests Node refuses before the app sees them (an address or headers too long, a
+    // malformed request line) get the reason in words, like every other refusal.
+    server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+      if (!socket.writable) return socket.destroy()
+      const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
+      const body = JSON.stringify({
+        message: tooLarge
+          ? 'The request address or headers are too long.'
+          : 'The request is not valid HTTP.',
+      })
+      socket.end(
+        `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+          `Connection: close\r\n\r\n${body}`,
+      )
+    })
     server.once('error', reject)
     server.once('listening', () => {
       server.off('error', reject)
@@ -92,8 +121,21 @@ function listen(app: Hono, port: number, hostname: string): Promise<Server> {
 
 export async function startHost(options: HostOptions = {}): Promise<Host> {
   const log = options.log ?? (() => {})
-  const keys = await makeKeys(options.jwtSecret ?? DEFAULT_JWT_SECRET)
   const dataDir = options.dataDir ?? '.data'
+  const hostname = options.host ?? '127.0.0.1'
+  const keys = await makeKeys(
+    await hostJwtSecret({
+      given: options.jwtSecret,
+      hostname,
+      dataDir: options.memory ? undefined : dataDir,
+      log,
+    }),
+  )
+  const limits = new RateLimiter(
+    options.authRateLimits ?? readAuthRateLimits(),
+    options.rateLimitFactor ?? 1,
+  )
+  const trustProxy = options.trustProxy ?? []
   // One sender for every e-mail the host sends, unless MAIL_FROM says otherwise.
   const mailFrom = options.mailFrom ?? 'Learning Centre <no-reply@localhost>'
   const db = await openDb({ url: options.databaseUrl, dataDir, memory: options.memory })
@@ -111,9 +153,22 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       authenticate: requestAuthenticator(keys),
       verifyToken: tokenVerifier(keys),
       withAuth: (auth, fn) => runAs(db, auth, fn),
+      limits,
+      clientIp: clientIpOf,
     }
     const modules = await optionalModules()
     const app = new Hono()
+    // Who is calling, once per request: the socket's address, or a trusted proxy's word for it.
+    app.use('/*', async (c, next) => {
+      let socket: string | undefined
+      try {
+        socket = getConnInfo(c).remote.address
+      } catch {
+        socket = undefined
+      }
+      rememberClientIp(c.req.raw, clientIp(c.req.raw, socket, trustProxy))
+      await next()
+    })
     app.use(
       '/*',
       cors({
@@ -167,13 +222,20 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
         '/functions/v1',
         modules.functions(Object.assign(deps, { smtpUrl: options.smtpUrl, mailFrom })),
       )
-    app.on(['GET', 'HEAD'], '/*', staticHandler(options.distDir ?? 'dist'))
+    app.on(
+      ['GET', 'HEAD'],
+      '/*',
+      staticHandler(options.distDir ?? 'dist', { anonKey: keys.anonKey }),
+    )
+    // Any other address: a JSON answer like every API's, not a bare "404 Not Found".
+    app.notFound((c) =>
+      c.json({ message: `Nothing answers ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),
+    )
     app.onError((error, c) => {
       console.error('[host]', error)
       return c.json({ message: 'Internal server error' }, 500)
     })
 
-    const hostname = options.host ?? '127.0.0.1'
     server = await listen(app, options.port ?? 0, hostname)
     const { port } = server.address() as AddressInfo
     const shown =
@@ -197,7 +259,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       serviceRoleKey: keys.serviceRoleKey,
       jwtSecret: keys.jwtSecret,
       db,
-      stop: () => (stopping ??= shutdown(running, closers, db)),
+      stop: () =>
+        (stopping ??= shutdown(running, [...closers, { close: async () => limits.close() }], db)),
     }
   } catch (error) {
     await shutdown(server, closers, db).catch(() => {})

@@ -77,11 +77,16 @@ function chooseEncoding(c: Context, full: string): 'br' | 'gzip' | null {
   return null
 }
 
-function compressedCopy(full: string, mtimeMs: number, encoding: 'br' | 'gzip'): Promise<Buffer> {
+function compressedCopy(
+  full: string,
+  mtimeMs: number,
+  encoding: 'br' | 'gzip',
+  content: () => Promise<Buffer>,
+): Promise<Buffer> {
   const key = `${encoding}:${full}:${mtimeMs}`
   let copy = compressed.get(key)
   if (!copy) {
-    copy = readFile(full).then((raw) =>
+    copy = content().then((raw) =>
       encoding === 'br'
         ? brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
         : gzipAsync(raw, { level: 9 }),
@@ -92,10 +97,83 @@ function compressedCopy(full: string, mtimeMs: number, encoding: 'br' | 'gzip'):
   return copy
 }
 
-async function send(c: Context, full: string, mtimeMs: number, size: number, relative: string) {
+/** What the host adds to the app's pages: the API key the page must use, and its headers. */
+export interface PageOptions {
+  /**
+   * The host's anon key, given to the page in a meta tag: with a JWT secret of its own the host's
+   * key is not the one built into the app.
+   */
+  anonKey?: string
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64')
+
+/**
+ * The Content-Security-Policy of an app page: scripts only from the app's origin (and the inline
+ * colour-scheme script, by its hash), connections only to the app's own server, no plug-ins, and
+ * no framing by other sites (clickjacking). Styles may be inline: components set style
+ * attributes.
+ */
+export function contentSecurityPolicy(html: string): string {
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha256-${sha256(m[1]!)}'`,
+  )
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${inline.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "frame-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+/** Headers every file of the app gets; pages (HTML) also get their Content-Security-Policy. */
+function securityHeaders(html: string | null): Record<string, string> {
+  const headers: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  }
+  if (html !== null) headers['content-security-policy'] = contentSecurityPolicy(html)
+  return headers
+}
+
+const escapeAttr = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
+/** The page as served: the host's anon key in a meta tag the app reads. */
+function pageText(html: string, options: PageOptions): string {
+  if (!options.anonKey) return html
+  const meta = `<meta name="supabase-anon-key" content="${escapeAttr(options.anonKey)}" />`
+  return html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : meta + html
+}
+
+async function send(
+  c: Context,
+  full: string,
+  mtimeMs: number,
+  size: number,
+  relative: string,
+  options: PageOptions,
+) {
+  const isHtml = extname(full).toLowerCase() === '.html'
+  const html = isHtml ? pageText(await readFile(full, 'utf8'), options) : null
+  const bytes = html === null ? null : Buffer.from(html)
+  const content = async () => bytes ?? (await readFile(full))
+  const length = bytes?.length ?? size
   const encoding = chooseEncoding(c, full)
   const etag = `W/"${createHash('sha1')
-    .update(`${relative}:${size}:${mtimeMs}:${encoding ?? ''}`)
+    .update(
+      `${relative}:${length}:${mtimeMs}:${encoding ?? ''}:${html === null ? '' : sha256(html)}`,
+    )
     .digest('base64url')
     .slice(0, 16)}"`
   const headers: Record<string, string> = {
@@ -103,25 +181,30 @@ async function send(c: Context, full: string, mtimeMs: number, size: number, rel
     'cache-control': cacheControl(relative),
     etag,
     'last-modified': new Date(mtimeMs).toUTCString(),
-    'x-content-type-options': 'nosniff',
+    ...securityHeaders(html),
   }
   if (COMPRESSIBLE.test(full)) headers.vary = 'Accept-Encoding'
   if (relative.endsWith('sw.js')) headers['service-worker-allowed'] = '/'
   if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers })
   if (encoding) {
-    const body = await compressedCopy(full, mtimeMs, encoding)
+    const body = await compressedCopy(
+      html === null ? full : `${full}#${sha256(html)}`,
+      mtimeMs,
+      encoding,
+      content,
+    )
     return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
       status: 200,
       headers: { ...headers, 'content-encoding': encoding, 'content-length': String(body.length) },
     })
   }
-  const body = c.req.method === 'HEAD' ? null : await readFile(full)
+  const body = c.req.method === 'HEAD' ? null : new Uint8Array(await content())
   return new Response(body, {
     status: 200,
-    headers: { ...headers, 'content-length': String(size) },
+    headers: { ...headers, 'content-length': String(length) },
   })
 }
-export function staticHandler(distDir: string) {
+export function staticHandler(distDir: string, options: PageOptions = {}) {
   const root = resolve(distDir)
   return async (c: Context) => {
     let path: string
@@ -132,7 +215,8 @@ export function staticHandler(distDir: string) {
     }
     if (path.includes('\0')) return c.text('Bad Request', 400)
     const direct = path.endsWith('/') ? null : await fileAt(root, path)
-    if (direct) return send(c, direct.full, direct.info.mtimeMs, direct.info.size, path.slice(1))
+    if (direct)
+      return send(c, direct.full, direct.info.mtimeMs, direct.info.size, path.slice(1), options)
     if (!isNavigation(c)) return c.text('Not Found', 404)
     const shell = await fileAt(root, '/index.html')
     if (!shell) {
@@ -142,6 +226,6 @@ export function staticHandler(distDir: string) {
         503,
       )
     }
-    return send(c, shell.full, shell.info.mtimeMs, shell.info.size, 'index.html')
+    return send(c, shell.full, shell.info.mtimeMs, shell.info.size, 'index.html', options)
   }
 }

@@ -4,6 +4,7 @@
 import { createReadStream } from 'node:fs'
 import { Readable } from 'node:stream'
 import type { Context } from 'hono'
+import { hasNul } from '../functions/_shared/input.ts'
 import { HttpError, type HostDeps, type RequestAuth } from './deps.ts'
 import { readJsonObject } from './http.ts'
 import { StorageError, storageErrors as E } from './storage-errors.ts'
@@ -51,12 +52,16 @@ export function objectTarget(c: Context, words = '') {
 }
 
 export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
+  let body: Record<string, unknown>
   try {
-    return await readJsonObject(c.req.raw)
+    body = await readJsonObject(c.req.raw)
   } catch (error) {
     if (error instanceof HttpError) throw E.badRequest(error.message)
     throw error
   }
+  // PostgreSQL text cannot hold a NUL character: refused here, not failed in the database.
+  if (hasNul(body)) throw E.badRequest('Text must not contain the NUL character (\\u0000)')
+  return body
 }
 
 export function pgCode(error: unknown): string | undefined {

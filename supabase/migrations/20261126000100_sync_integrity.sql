@@ -146,6 +146,8 @@ $$;
 revoke all on function app.register_sync_table(text, text[]) from public;
 
 select app.register_sync_table(c.name, c.server_columns) from app.sync_collections c;
+-- The per-statement poke is replaced by the commit trigger's one poke per transaction.
+drop function if exists app.sync_poke();
 
 -- Facilitators are removed softly now (the admin's Facilitators pane already does so).
 drop policy if exists "Admins can remove facilitators" on public.facilitators;

@@ -34,7 +34,11 @@ test('an admin adds a facilitator, who can then set up their account; offline ed
   await signup.goto('/signin')
   await signup.getByLabel('E-mail').fill('nisha.kamat@demo.school')
   await signup.getByRole('button', { name: 'Continue' }).click()
-  await expect(signup.getByText('Welcome, Nisha Kamat. Please set up your account.')).toBeVisible()
+  await expect(
+    signup.getByText(
+      'Welcome. The centre has added you as a facilitator: please set up your account.',
+    ),
+  ).toBeVisible()
   await visitor.close()
 
   // Offline, the admin corrects the name; it syncs when the connection returns.

@@ -68,3 +68,26 @@ export function claimsOf(token: string): Record<string, unknown> {
     unknown
   >
 }
+
+/**
+ * What the owner of a mailbox does with the last set-up link sent to it: open it (which
+ * confirms the address and signs them in, in this client) and choose their password there.
+ */
+export async function openSetupLink(
+  db: Db,
+  client: SupabaseClient,
+  address: string,
+  password?: string,
+): Promise<{ accessToken: string }> {
+  const mail = await lastEmailTo(db, address)
+  if (!mail) throw new Error(`no e-mail to ${address}`)
+  const token = linkIn(mail.html_body).searchParams.get('setup')
+  if (!token) throw new Error(`no set-up link in the e-mail to ${address}`)
+  const { data, error } = await client.auth.verifyOtp({ token_hash: token, type: 'email' })
+  if (error || !data.session) throw error ?? new Error('no session from the link')
+  if (password !== undefined) {
+    const changed = await client.auth.updateUser({ password })
+    if (changed.error) throw changed.error
+  }
+  return { accessToken: data.session.access_token }
+}

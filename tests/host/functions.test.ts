@@ -7,6 +7,7 @@ import { FunctionsHttpError } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAs, type HostDeps } from '../../supabase/local/deps.ts'
+import { DEFAULT_AUTH_RATE_LIMITS, RateLimiter } from '../../supabase/local/rate-limits.ts'
 import { functionRoutes } from '../../supabase/local/functions.ts'
 import { requestAuthenticator, tokenVerifier } from '../../supabase/local/request-auth.ts'
 import { startTestHost, type TestHost } from '../helpers/host.ts'
@@ -92,6 +93,8 @@ describe.each(testDatabases())('functions gateway on $name', (database) => {
         authenticate: requestAuthenticator(keys),
         verifyToken: tokenVerifier(keys),
         withAuth: (auth, fn) => runAs(h.db, auth, fn),
+        limits: new RateLimiter(DEFAULT_AUTH_RATE_LIMITS),
+        clientIp: () => '127.0.0.1',
       }
       const open = await functionRoutes({ ...deps, configPath }).request('/outbox', {
         method: 'POST',

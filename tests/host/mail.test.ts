@@ -76,7 +76,7 @@ describe.each(testDatabases())('mailer on $name', (database) => {
     expect(
       (await again.auth.signInWithPassword({ email: guardian.email, password: guardian.password }))
         .error,
-    ).not.toBeNull()
+    ).toMatchObject({ code: 'invalid_credentials', status: 400 })
     expect(
       (
         await again.auth.signInWithPassword({

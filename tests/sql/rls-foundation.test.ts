@@ -201,7 +201,10 @@ describe.each(testDatabases())('foundation RLS on $name', (target) => {
       expect(changed).toEqual([])
       await expect(
         as(db, facilitatorAdmin, (tx) => tx.query(`delete from public.facilitators returning id`)),
-      ).rejects.toMatchObject({ code: '42501' })
+      ).rejects.toMatchObject({
+        code: '42501',
+        message: 'permission denied for table facilitators',
+      })
     })
   })
 

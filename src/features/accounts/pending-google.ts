@@ -1,18 +1,11 @@
 // What the person was doing when they left for Google, so the page they come back to can finish
 // it (core.md §4: facilitator sign-up and connect-account through Google, C22/D09/D10).
-import type { ConnectData } from './logic/contract'
 
 export type PendingGoogle =
   | { kind: 'signin'; expectedEmail: string | null }
-  | {
-      kind: 'facilitator'
-      expectedEmail: string
-      name: string
-      whatsapp: string
-      facilitatorUUID: string
-      facilitatorAuthOld: string | null
-    }
-  | { kind: 'connect'; expectedEmail: string; data: ConnectData }
+  | { kind: 'facilitator'; expectedEmail: string; name: string; whatsapp: string }
+  /** The server compares the Google address with the contact's: the app only knows it masked. */
+  | { kind: 'connect'; expectedEmail: null; whatsApp: string; prefix: string }
 
 const KEY = 'app.auth.pendingGoogle'
 

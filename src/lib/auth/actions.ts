@@ -30,6 +30,16 @@ export async function confirmEmail(tokenHash: string): Promise<AuthResult> {
   return error ? failure(error) : { ok: true }
 }
 
+/**
+ * The password of the account signed in by an e-mailed set-up link: chosen here, in the browser
+ * that opened the link, by the person who reads that mailbox.
+ */
+export async function chooseNewPassword(password: string): Promise<AuthResult> {
+  const supabase = await authClient()
+  const { error } = await supabase.auth.updateUser({ password })
+  return error ? failure(error) : { ok: true }
+}
+
 /** The person as a refreshed token describes them (core.md §4 step 1: a forced refresh). */
 export async function refreshedMember(): Promise<SignedInMember | null> {
   const supabase = await authClient()
@@ -169,6 +179,9 @@ export async function warmUp(name: string): Promise<void> {
   )
   const type = (result.body as { type?: unknown } | null)?.type
   if (!result.ok || type !== 'success') {
-    console.info(`Warm-up of ${name} did not succeed:`, result.body ?? (result.ok ? 'no answer' : result.reason))
+    console.info(
+      `Warm-up of ${name} did not succeed:`,
+      result.body ?? (result.ok ? 'no answer' : result.reason),
+    )
   }
 }

@@ -8,6 +8,8 @@ interface SignInSearch {
   email?: string
   /** The token of an e-mailed confirmation link. */
   confirm?: string
+  /** The token of an e-mailed set-up link: the page then asks for the new account's password. */
+  setup?: string
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined)
@@ -20,15 +22,17 @@ export const Route = createFileRoute('/_default/signin')({
     const redirect = text(search.redirect)
     const email = text(search.email)
     const confirm = text(search.confirm)
+    const setup = text(search.setup)
     if (redirect) out.redirect = redirect
     if (email) out.email = email
     if (confirm) out.confirm = confirm
+    if (setup) out.setup = setup
     return out
   },
   component: SignInRoute,
 })
 
 function SignInRoute() {
-  const { redirect, email, confirm } = Route.useSearch()
-  return <SignInScreen redirect={redirect} email={email} confirm={confirm} />
+  const { redirect, email, confirm, setup } = Route.useSearch()
+  return <SignInScreen redirect={redirect} email={email} confirm={confirm} setup={setup} />
 }

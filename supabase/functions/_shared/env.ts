@@ -10,4 +10,6 @@ export interface FunctionEnv {
   SMTP_URL?: string
   /** Default sender address, used when a message names none. */
   MAIL_FROM?: string
+  /** Multiplies every request limit (default 1); test rigs raise it, nobody needs to lower it. */
+  RATE_LIMIT_FACTOR?: string
 }

@@ -1,17 +1,20 @@
 // initConnectAccount and registerMember (core.md §4, §7; D02-D10): a guardian or student finds
 // the contact the centre holds for their WhatsApp number and gets an account for its e-mail,
-// family and member type. A password account waits for its address to be confirmed by the
-// e-mailed link (knowing a number is not proof of who someone is); Google proves it at once.
+// family and member type. Knowing a number is not proof of who someone is, so the lookup shows
+// only the masked address the link will go to, and the account's password is chosen by whoever
+// opens that link (or the caller proves the address with Google).
 import type {
   AccountsAnswer,
   AccountsPayload,
   MemberType,
-} from '../../../src/features/accounts/logic/contract.ts'
-import { MESSAGES } from '../../../src/features/accounts/logic/messages.ts'
-import { fullNumber } from '../../../src/features/accounts/logic/phone.ts'
+} from '../../../sync/commands/accounts/contract.ts'
+import { maskEmail } from '../../../sync/commands/accounts/email.ts'
+import { MESSAGES } from '../../../sync/commands/accounts/messages.ts'
+import { fullNumber } from '../../../sync/commands/accounts/phone.ts'
+import type { ErrorAnswer } from '../../../sync/commands/accounts/contract.ts'
 import { callerOwns, fail, rpc, type Ctx } from './context.ts'
 import { queueConfirmation } from './mail.ts'
-import { signupAccount } from './signup.ts'
+import { authUser, setupAccount } from './signup.ts'
 
 interface Contact {
   id: string
@@ -24,19 +27,29 @@ interface Contact {
   member_id: string | null
 }
 
-const MISMATCH = "These details do not match the centre's records. Please start again."
-
-export async function initConnectAccount(
+/**
+ * The one contact of this number that may still connect: no account yet, or an account whose
+ * address was never confirmed (a link that was not opened can be sent again).
+ */
+async function contactFor(
   ctx: Ctx,
-  p: AccountsPayload<'initConnectAccount'>,
-): Promise<AccountsAnswer<'initConnectAccount'>> {
-  const number = fullNumber(p.prefix, p.whatsApp)
-  const rows = await rpc<Contact[]>(ctx, 'accounts_contacts_by_whatsapp', { whatsapp: number })
-  const open = rows.filter((c) => c.member_id === null)
+  p: { prefix: string; whatsApp: string },
+): Promise<(Contact & { email: string }) | ErrorAnswer> {
+  const rows = await rpc<Contact[]>(ctx, 'accounts_contacts_by_whatsapp', {
+    whatsapp: fullNumber(p.prefix, p.whatsApp),
+  })
   if (rows.length === 0) {
     return fail(
       'We could not find this WhatsApp number. Please check the number and the country code, or contact the centre.',
     )
+  }
+  const open: Contact[] = []
+  for (const c of rows) {
+    if (c.member_id === null) open.push(c)
+    else if (c.email) {
+      const account = await authUser(ctx, c.email)
+      if (account && !account.confirmed && account.id === c.member_id) open.push(c)
+    }
   }
   if (open.length === 0) {
     return fail('This WhatsApp number is already connected to an account. Please sign in.')
@@ -50,53 +63,36 @@ export async function initConnectAccount(
   if (!contact.email) {
     return fail('The centre has no e-mail address for you yet. Please contact the centre.')
   }
-  return {
-    type: 'success',
-    message: '',
-    data: {
-      email: contact.email,
-      familyToken: contact.family_token,
-      whatsApp: contact.whatsapp,
-      prefix: contact.prefix,
-      memberType: contact.member_type,
-      docRef: contact.id,
-      name: contact.name,
-    },
-  }
+  return { ...contact, email: contact.email }
+}
+
+export async function initConnectAccount(
+  ctx: Ctx,
+  p: AccountsPayload<'initConnectAccount'>,
+): Promise<AccountsAnswer<'initConnectAccount'>> {
+  const contact = await contactFor(ctx, p)
+  if ('type' in contact) return contact
+  return { type: 'success', message: '', data: { maskedEmail: maskEmail(contact.email) } }
 }
 
 export async function registerMember(
   ctx: Ctx,
   p: AccountsPayload<'registerMember'>,
 ): Promise<AccountsAnswer<'registerMember'>> {
-  const [contact] = await rpc<Contact[]>(ctx, 'accounts_contact', {
-    doc_ref: p.docRef,
-    family_token: p.familyToken,
-    email: p.email,
-    member_type: p.memberType,
-    whatsapp: fullNumber(p.prefix, p.whatsApp),
-  })
-  if (!contact) return fail(MISMATCH)
+  const contact = await contactFor(ctx, p)
+  if ('type' in contact) return contact
+  const masked = maskEmail(contact.email)
 
   let userId: string
   let hashedToken: string | null = null
   if (p.authType !== 'emailpw') {
-    const user = await callerOwns(ctx, p.email)
-    if (!user) return fail(MESSAGES.signInWith(p.email))
+    const user = await callerOwns(ctx, contact.email)
+    if (!user) return fail(MESSAGES.signInWith(masked))
     userId = user.id
   } else {
-    if (p.password === undefined) return fail('Please choose a password.')
-    const account = await signupAccount(ctx, {
-      email: p.email,
-      password: p.password,
-      name: contact.name,
-    })
-    if (account.kind === 'refused') return fail(account.message)
-    if (account.kind === 'confirmed' && contact.member_id === account.id) {
-      return fail(`Your account is already connected. Please sign in with ${p.email}.`)
-    }
     // An address that already has a confirmed account keeps its password: the account is only
     // linked to the family, and its owner signs in as before.
+    const account = await setupAccount(ctx, { email: contact.email, name: contact.name })
     userId = account.id
     hashedToken = account.kind === 'ready' ? account.hashedToken : null
   }
@@ -109,27 +105,26 @@ export async function registerMember(
   if (result === 'taken') {
     return fail('This person is already connected to another account. Please contact the centre.')
   }
-  if (result !== 'connected') return fail(MISMATCH)
+  if (result !== 'connected') {
+    return fail("These details do not match the centre's records. Please start again.")
+  }
 
   if (hashedToken === null) {
     return {
       type: 'success',
       message:
         p.authType === 'emailpw'
-          ? `Your family is now connected to your account. Please sign in with ${p.email}.`
+          ? `Your family is now connected to your account. Please sign in with ${masked}.`
           : 'Your account is ready.',
       confirmation: 'none',
     }
   }
   await queueConfirmation(
     ctx,
-    { email: p.email, name: contact.name, userId },
+    { email: contact.email, name: contact.name, userId },
     hashedToken,
     'accounts.registerMember',
+    { setup: true },
   )
-  return {
-    type: 'success',
-    message: `We have sent a link to ${p.email}. Open it to confirm your e-mail address: it signs you in.`,
-    confirmation: 'email',
-  }
+  return { type: 'success', message: MESSAGES.linkSent(masked), confirmation: 'email' }
 }

@@ -2,10 +2,13 @@
 // initConnectAccount, registerMember, requestResetPassword, resetPassword, logUnregisterdSignin)
 // and resendConfirmation, chosen by the `action` field of a JSON body, or a warm-up `{warmup: true}`. Every request is checked
 // with the shared contract before anything is read or written; bad input answers 400 with
-// {type: 'error', message}, and outcomes the person must act on answer 200 with their message.
+// {type: 'error', message}, a caller over a limit 429, and outcomes the person must act on
+// answer 200 with their message.
 import type { FunctionEnv } from '../_shared/env.ts'
 import { json, preflight } from '../_shared/http.ts'
+import { clientAddress, hasNul } from '../_shared/input.ts'
 import { logSystemEvent } from '../_shared/log.ts'
+import { limitFactor, waitFor } from '../_shared/throttle.ts'
 import {
   ACCOUNTS_ACTIONS,
   firstProblem,
@@ -13,11 +16,12 @@ import {
   type AccountsAction,
   type AccountsAnswer,
   type AccountsPayload,
-} from '../../../src/features/accounts/logic/contract.ts'
-import { MESSAGES } from '../../../src/features/accounts/logic/messages.ts'
+} from '../../../sync/commands/accounts/contract.ts'
+import { MESSAGES } from '../../../sync/commands/accounts/messages.ts'
 import { serviceClient, type Ctx } from './context.ts'
 import { initConnectAccount, registerMember } from './connect.ts'
 import { registerFacilitator } from './facilitator.ts'
+import { ACCOUNTS_LIMITS, accountKey } from './limits.ts'
 import { requestResetPassword, resetPassword } from './reset.ts'
 import { initSignin, logUnregisterdSignin, resendConfirmation } from './signin.ts'
 
@@ -51,7 +55,26 @@ async function run<A extends AccountsAction>(
 ): Promise<Response> {
   const parsed = requests[action].safeParse(input)
   if (!parsed.success) return json({ type: 'error', message: firstProblem(parsed.error) }, 400)
-  const answer = await actions[action](ctx, parsed.data as AccountsPayload<A>)
+  const payload = parsed.data as AccountsPayload<A>
+  // Only well-formed calls are counted: bad input is refused above without touching anything.
+  const limits = ACCOUNTS_LIMITS[action]
+  const key = accountKey(action, payload)
+  const wait = await waitFor(
+    ctx.admin,
+    [
+      { bucket: `accounts.${action}:ip`, key: clientAddress(ctx.req), limit: limits.ip },
+      ...(limits.account && key
+        ? [{ bucket: `accounts.${action}:account`, key, limit: limits.account }]
+        : []),
+    ],
+    limitFactor(ctx.env.RATE_LIMIT_FACTOR),
+  )
+  if (wait > 0) {
+    const res = json({ type: 'error', message: MESSAGES.tooMany(wait) }, 429)
+    res.headers.set('Retry-After', String(wait))
+    return res
+  }
+  const answer = await actions[action](ctx, payload)
   return json(answer)
 }
 
@@ -65,6 +88,7 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       return json({ type: 'error', message: 'The request must be a JSON object.' }, 400)
     }
+    if (hasNul(body)) return json({ type: 'error', message: MESSAGES.nulCharacter }, 400)
     const { action, ...payload } = body as Record<string, unknown>
     // A warm-up (core.md §7) starts the function before the person's first real call and
     // answers at once, reading and writing nothing.
@@ -72,7 +96,13 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
       return json({ type: 'success', message: 'ready' })
     }
     if (!isAction(action)) {
-      return json({ type: 'error', message: `Unknown action: ${String(action ?? '(none)')}` }, 400)
+      const named =
+        typeof action === 'string'
+          ? action.slice(0, 60)
+          : action === undefined || action === null
+            ? '(none)'
+            : '(not text)'
+      return json({ type: 'error', message: `Unknown action: ${named}` }, 400)
     }
     try {
       return await run({ env, admin, req, site: siteOf(env, req) }, action, payload)

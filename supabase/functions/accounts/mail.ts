@@ -1,6 +1,6 @@
 // The account e-mails: a confirmation link before the first sign-in, and a link to choose a new
 // password. They are queued in public.email_outbox ('Members' mail) and sent by the dispatcher.
-import { centreDefaults } from '../../../src/lib/centre-defaults.ts'
+import { centreDefaults } from '../../../sync/centre-defaults.ts'
 import { rpc, type Ctx } from './context.ts'
 
 const escape = (s: string) =>
@@ -32,24 +32,44 @@ export function confirmLink(ctx: Ctx, hashedToken: string): string {
   return `${ctx.site}/signin?confirm=${encodeURIComponent(hashedToken)}`
 }
 
+/** A new account's link: the page it opens confirms the address, then asks for the password. */
+export function setupLink(ctx: Ctx, hashedToken: string): string {
+  return `${ctx.site}/signin?setup=${encodeURIComponent(hashedToken)}`
+}
+
 export function resetLink(ctx: Ctx, hashedToken: string): string {
   return `${ctx.site}/reset-password?oobCode=${encodeURIComponent(hashedToken)}`
 }
 
+/**
+ * The confirmation e-mail. `setup`: a new account, whose link asks for the password; otherwise
+ * an account that has one (resendConfirmation), whose link just signs in.
+ */
 export async function queueConfirmation(
   ctx: Ctx,
   to: { email: string; name: string; userId: string },
   hashedToken: string,
   trigger: string,
+  { setup }: { setup: boolean },
 ): Promise<void> {
-  const html = page(
-    to.name ? `Hello ${to.name},` : 'Hello,',
-    `Please confirm your e-mail address for your ${centreDefaults.shortName} account. ` +
-      'The link signs you in.',
-    'Confirm and sign in',
-    confirmLink(ctx, hashedToken),
-    'The link works once, within an hour. If you did not ask for an account, ignore this e-mail.',
-  )
+  const html = setup
+    ? page(
+        to.name ? `Hello ${to.name},` : 'Hello,',
+        `Please confirm your e-mail address for your ${centreDefaults.shortName} account ` +
+          'and choose your password. The link signs you in.',
+        'Confirm and choose a password',
+        setupLink(ctx, hashedToken),
+        'The link works once, within an hour. If you did not ask for an account, ignore this ' +
+          'e-mail: nobody can use the account without it.',
+      )
+    : page(
+        to.name ? `Hello ${to.name},` : 'Hello,',
+        `Please confirm your e-mail address for your ${centreDefaults.shortName} account. ` +
+          'The link signs you in.',
+        'Confirm and sign in',
+        confirmLink(ctx, hashedToken),
+        'The link works once, within an hour. If you did not ask for an account, ignore this e-mail.',
+      )
   await rpc(ctx, 'accounts_queue_email', {
     sender: sender(ctx),
     recipient: to.email,

@@ -1,11 +1,9 @@
 // requestResetPassword and resetPassword (core.md §4, §7; D20-D22). The request answers the
 // same way for every address, so the form does not reveal who has an account; the link carries
 // the recovery token (oobCode), which only resetPassword uses, once, with the new password.
-import type {
-  AccountsAnswer,
-  AccountsPayload,
-} from '../../../src/features/accounts/logic/contract.ts'
-import { MESSAGES } from '../../../src/features/accounts/logic/messages.ts'
+import type { AccountsAnswer, AccountsPayload } from '../../../sync/commands/accounts/contract.ts'
+import { MESSAGES } from '../../../sync/commands/accounts/messages.ts'
+import { logSystemEvent } from '../_shared/log.ts'
 import { fail, visitorClient, type Ctx } from './context.ts'
 import { queueReset } from './mail.ts'
 import { authUser } from './signup.ts'
@@ -40,8 +38,28 @@ export async function resetPassword(
     throw refused
   }
   // Every session of the account ends: whoever knew the old password is out, and the person
-  // signs in with the new one.
-  await ctx.admin.auth.admin.signOut(data.session.access_token, 'global').catch(() => undefined)
+  // signs in with the new one. When that fails the admin is told (System Errors) and so is the
+  // person, since a device someone else holds may still be signed in.
+  const ended = await ctx.admin.auth.admin
+    .signOut(data.session.access_token, 'global')
+    .then(({ error: failed }) => failed?.message ?? null)
+    .catch((failed: unknown) => (failed as Error)?.message ?? String(failed))
+  if (ended !== null) {
+    await logSystemEvent(
+      ctx.admin,
+      'error',
+      'accounts',
+      `resetPassword changed the password of ${data.user.email ?? data.user.id} but could not sign out its other sessions: ${ended}`,
+      { action: 'resetPassword', user: data.user.id },
+    )
+    return {
+      type: 'success',
+      message:
+        'Your password has been changed, but we could not sign you out on your other devices. ' +
+        'The centre has been told; please ask them to check your account.',
+      email: data.user.email ?? '',
+    }
+  }
   return {
     type: 'success',
     message: 'Your password has been changed.',

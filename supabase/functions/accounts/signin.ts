@@ -1,9 +1,6 @@
 // initSignin, logUnregisterdSignin and resendConfirmation (core.md §4, §7; C05, C12, C20).
-import type {
-  AccountsAnswer,
-  AccountsPayload,
-} from '../../../src/features/accounts/logic/contract.ts'
-import { MESSAGES } from '../../../src/features/accounts/logic/messages.ts'
+import type { AccountsAnswer, AccountsPayload } from '../../../sync/commands/accounts/contract.ts'
+import { MESSAGES } from '../../../sync/commands/accounts/messages.ts'
 import { caller, fail, googleAvailable, rpc, visitorClient, type Ctx } from './context.ts'
 import { queueConfirmation } from './mail.ts'
 
@@ -21,8 +18,8 @@ export function signinMode(ctx: Ctx, email: string): Promise<ModeRow> {
 
 /**
  * Facilitators the centre added sign up; everyone else signs in (decision D19: the password
- * form when the server has no Google sign-in). Other addresses all get `signin`, so the answer
- * does not tell who has an account.
+ * form when the server has no Google sign-in). The answer is the mode alone: no record id, no
+ * name, so typing someone's address tells nothing about them beyond "set up your account".
  */
 export async function initSignin(
   ctx: Ctx,
@@ -34,24 +31,12 @@ export async function initSignin(
       'Your e-mail is listed more than once among the facilitators. Please ask the centre to correct it.',
     )
   }
-  if (row.mode === 'signin') {
-    return {
-      type: 'success',
-      message: '',
-      mode: 'signin',
-      facilitatorUUID: null,
-      facilitatorAuthOld: null,
-      facilitatorName: null,
-    }
-  }
+  if (row.mode === 'signin') return { type: 'success', message: '', mode: 'signin' }
   const google = await googleAvailable(ctx.env)
   return {
     type: 'success',
-    message: `Welcome, ${row.facilitatorName}. Please set up your account.`,
+    message: 'Welcome. The centre has added you as a facilitator: please set up your account.',
     mode: google ? 'facilitator_signup' : 'facilitator_signup_password',
-    facilitatorUUID: row.facilitatorUUID,
-    facilitatorAuthOld: row.facilitatorAuthOld,
-    facilitatorName: row.facilitatorName,
   }
 }
 
@@ -97,6 +82,7 @@ export async function resendConfirmation(
     { email, name, userId: user.id },
     link.data.properties.hashed_token,
     'accounts.resendConfirmation',
+    { setup: false },
   )
   return { type: 'success', message: `We have sent a new link to ${email}. It works for an hour.` }
 }

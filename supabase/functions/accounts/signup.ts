@@ -1,12 +1,12 @@
-// A password account waiting for its e-mail to be confirmed: created once per address and, when
-// the person registers again before confirming (a lost e-mail, a retry), the same account with
-// the latest password, so repeated calls never make a second account.
+// A password account waiting for its e-mail to be confirmed. Whoever asks for it gives only the
+// address: the account gets a random password nobody knows, and the person who opens the
+// e-mailed link chooses the real one. Asking again (a lost e-mail, a retry) reuses the same
+// account, and any password someone set on it before it was confirmed is replaced by a new
+// random one, so nobody who asked for the link can sign in with a password of their choosing.
 import { rpc, type Ctx } from './context.ts'
 
-export type SignupAccount =
-  | { kind: 'ready'; id: string; hashedToken: string }
-  | { kind: 'confirmed'; id: string }
-  | { kind: 'refused'; message: string }
+export type SetupAccount =
+  { kind: 'ready'; id: string; hashedToken: string } | { kind: 'confirmed'; id: string }
 
 interface AuthUserRow {
   id: string
@@ -18,38 +18,39 @@ export async function authUser(ctx: Ctx, email: string): Promise<AuthUserRow | n
   return rows[0] ?? null
 }
 
-/** The auth service refuses a password its own policy does not allow: show its reason. */
-function refusal(error: { code?: string; message: string }): SignupAccount | null {
-  return error.code === 'weak_password' || error.code === 'validation_failed'
-    ? { kind: 'refused', message: error.message }
-    : null
+/** 48 random characters (288 bits): a password nobody can know or guess. */
+function unknowablePassword(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(36))
+  return btoa(String.fromCharCode(...bytes))
 }
 
-export async function signupAccount(
+export async function setupAccount(
   ctx: Ctx,
-  input: { email: string; password: string; name: string },
-): Promise<SignupAccount> {
+  input: { email: string; name: string },
+): Promise<SetupAccount> {
   const existing = await authUser(ctx, input.email)
   if (existing?.confirmed) return { kind: 'confirmed', id: existing.id }
+  const password = unknowablePassword()
   if (existing) {
     const { error } = await ctx.admin.auth.admin.updateUserById(existing.id, {
-      password: input.password,
+      password,
       user_metadata: { name: input.name },
     })
-    if (error) return refusal(error) ?? Promise.reject(error)
+    if (error) throw error
   }
   const { data, error } = await ctx.admin.auth.admin.generateLink({
     type: 'signup',
     email: input.email,
-    password: input.password,
+    password,
     options: { data: { name: input.name } },
   })
   if (error) {
+    // Confirmed in the meantime (the owner opened an earlier link): nothing to set up.
     if (error.code === 'email_exists') {
       const now = await authUser(ctx, input.email)
-      if (now) return { kind: 'confirmed', id: now.id }
+      if (now?.confirmed) return { kind: 'confirmed', id: now.id }
     }
-    return refusal(error) ?? Promise.reject(error)
+    throw error
   }
   return { kind: 'ready', id: data.user.id, hashedToken: data.properties.hashed_token }
 }

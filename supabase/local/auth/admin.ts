@@ -1,8 +1,7 @@
 // Supabase Auth's admin API (service_role only): the user management that edge functions use
 // to create accounts, and link generation for confirmation, recovery and magic links.
 import type { Hono } from 'hono'
-import { readJsonObject } from '../http.ts'
-import { requireAdmin, type AuthContext } from './context.ts'
+import { authBody, requireAdmin, type AuthContext } from './context.ts'
 import { badRequest, notFound, unprocessable } from './errors.ts'
 import { actionLink, issueLink, queueAuthMail, safeRedirect, type LinkType } from './links.ts'
 import {
@@ -89,7 +88,7 @@ export function adminAuthRoutes(app: Hono, ctx: AuthContext): void {
   })
 
   app.post('/admin/users', async (c) => {
-    const body = await readJsonObject(c.req.raw)
+    const body = await authBody(c.req.raw)
     if (body.phone && !body.email)
       throw badRequest('phone_provider_disabled', 'Phone logins are disabled')
     const email = normalizeEmail(body.email)
@@ -130,7 +129,7 @@ export function adminAuthRoutes(app: Hono, ctx: AuthContext): void {
 
   app.put('/admin/users/:id', async (c) => {
     const existing = await loadUser(ctx, c.req.param('id'))
-    const body = await readJsonObject(c.req.raw)
+    const body = await authBody(c.req.raw)
     const email =
       body.email === undefined || body.email === null ? null : normalizeEmail(body.email)
     const password =
@@ -193,7 +192,7 @@ export function adminAuthRoutes(app: Hono, ctx: AuthContext): void {
 
   app.delete('/admin/users/:id', async (c) => {
     const user = await loadUser(ctx, c.req.param('id'))
-    const body = await readJsonObject(c.req.raw)
+    const body = await authBody(c.req.raw)
     if (body.should_soft_delete === true) {
       // Soft delete keeps the row (and whatever references it) but the account is gone for sign-in.
       await ctx.db.transaction(async (tx) => {
@@ -210,7 +209,7 @@ export function adminAuthRoutes(app: Hono, ctx: AuthContext): void {
   })
 
   app.post('/admin/generate_link', async (c) => {
-    const body = await readJsonObject(c.req.raw)
+    const body = await authBody(c.req.raw)
     const type = body.type as LinkType | 'email_change_new' | 'email_change_current'
     const email = normalizeEmail(body.email)
     const redirectTo = safeRedirect(
@@ -271,7 +270,7 @@ export function adminAuthRoutes(app: Hono, ctx: AuthContext): void {
   // Invites send the e-mail themselves (generate_link only returns the link).
   app.post('/invite', async (c) => {
     await requireAdmin(ctx, c.req.raw)
-    const body = await readJsonObject(c.req.raw)
+    const body = await authBody(c.req.raw)
     const email = normalizeEmail(body.email)
     const redirectTo = safeRedirect(c.req.query('redirect_to'), ctx.siteUrl(), ctx.hostUrl())
     const data = objectOrUndefined(body.data, 'data')

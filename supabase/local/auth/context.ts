@@ -1,10 +1,10 @@
 // What every /auth/v1 route needs: the token context, the caller's session from the bearer
 // token, and the request facts GoTrue records (user agent, address).
-import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import type { HostDeps } from '../deps.ts'
-import { clientIp } from '../http.ts'
-import { forbidden } from './errors.ts'
+import { hasNul } from '../../functions/_shared/input.ts'
+import { clientIpOf, readJsonObject } from '../http.ts'
+import { badRequest, forbidden } from './errors.ts'
 import type { SessionMeta, TokenContext } from './tokens.ts'
 import { findUserById, type UserRow } from './users.ts'
 
@@ -36,17 +36,16 @@ export function authContext(deps: HostDeps, options: AuthOptions): AuthContext {
 }
 
 export function requestMeta(c: Context, method: SessionMeta['method']): SessionMeta {
-  let socket: string | undefined
-  try {
-    socket = getConnInfo(c).remote.address
-  } catch {
-    socket = undefined
-  }
   return {
     method,
     userAgent: c.req.header('user-agent') ?? null,
-    ip: clientIp(c.req.raw, socket),
+    ip: ctxIp(c),
   }
+}
+
+/** The caller's address as the host worked it out (TRUST_PROXY decides whose word counts). */
+export function ctxIp(c: Context): string | null {
+  return clientIpOf(c.req.raw)
 }
 
 export interface CurrentUser {
@@ -84,4 +83,22 @@ export async function requireAdmin(ctx: AuthContext, req: Request): Promise<void
   if (role !== 'service_role' && role !== 'supabase_admin') {
     throw forbidden('not_admin', 'User not allowed')
   }
+}
+
+const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)'
+
+/**
+ * A request's JSON object, refusing text with a NUL character (400): PostgreSQL cannot store
+ * one, so it would otherwise fail deep inside as a server error.
+ */
+export async function authBody(req: Request): Promise<Record<string, unknown>> {
+  const body = await readJsonObject(req)
+  if (hasNul(body)) throw badRequest('validation_failed', NUL_MESSAGE)
+  return body
+}
+
+/** A query parameter, refused when it holds a NUL character. */
+export function noNul(value: string | null): string | null {
+  if (value !== null && value.includes('\u0000')) throw badRequest('validation_failed', NUL_MESSAGE)
+  return value
 }

@@ -12,10 +12,33 @@ export class AuthError extends HttpError {
     code: string,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(status, code, message)
     this.name = 'AuthError'
   }
+}
+
+/** A caller over a request limit (429), told how long to wait, in words and in Retry-After. */
+export function tooManyRequests(seconds: number): AuthError {
+  return new AuthError(
+    429,
+    'over_request_rate_limit',
+    `Too many requests. Please wait ${seconds} seconds and try again.`,
+    {},
+    { 'retry-after': String(seconds) },
+  )
+}
+
+/** An e-mail to the same address too soon after the last one (GoTrue's max_frequency). */
+export function emailTooSoon(seconds: number): AuthError {
+  return new AuthError(
+    429,
+    'over_email_send_rate_limit',
+    `For security purposes, you can only request this after ${seconds} seconds.`,
+    {},
+    { 'retry-after': String(seconds) },
+  )
 }
 
 export const badRequest = (code: string, msg: string) => new AuthError(400, code, msg)
@@ -42,11 +65,15 @@ export function authErrorResponse(error: unknown, req: Request): Response {
   let code = 'unexpected_failure'
   let message = 'Unexpected failure, please check server logs for more information'
   let extra: Record<string, unknown> = {}
+  let more: Record<string, string> = {}
   if (error instanceof HttpError) {
     status = error.status
     message = error.message
     code = error.code
-    if (error instanceof AuthError) extra = error.extra
+    if (error instanceof AuthError) {
+      extra = error.extra
+      more = error.headers
+    }
     // Errors raised by shared code (body parsing, key checks) keep Auth's vocabulary.
     if (code === 'invalid_json') code = 'bad_json'
     if (code === 'payload_too_large') code = 'request_too_large'
@@ -70,6 +97,7 @@ export function authErrorResponse(error: unknown, req: Request): Response {
   const headers: Record<string, string> = {
     'content-type': 'application/json; charset=utf-8',
     'x-sb-error-code': code,
+    ...more,
   }
   if (versioned) headers[API_VERSION_HEADER] = API_VERSION_2024
   return new Response(JSON.stringify(body), { status, headers })

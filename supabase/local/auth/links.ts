@@ -54,7 +54,49 @@ export async function issueLink(
       where id = $1`,
     [userId, hashedToken],
   )
+  // A new code starts with a clean slate of wrong tries.
+  await tx.query('delete from auth.otp_failures where user_id = $1 and kind = $2', [
+    userId,
+    TOKEN_COLUMN[type],
+  ])
   return { otp, hashedToken }
+}
+
+/** The link kinds a verification type may consume ('email' is a sign-up or a magic link). */
+export function kindsOf(type: VerifyType): LinkType[] {
+  return type === 'email' ? ['signup', 'magiclink'] : [type]
+}
+
+/**
+ * Counts a wrong code typed for an address. At WRONG_CODES_ALLOWED wrong tries the code itself
+ * is cleared: the next right guess finds nothing, and a new code must be asked for (which is
+ * limited per address and per IP). Returns whether the code was cleared.
+ */
+export async function countWrongCode(
+  tx: Queryable,
+  email: string,
+  type: VerifyType,
+  allowed: number,
+): Promise<boolean> {
+  const [user] = await tx.query<{ id: string }>(
+    'select id from auth.users where lower(email) = $1 or lower(email_change) = $1 limit 1',
+    [email.toLowerCase()],
+  )
+  if (!user) return false
+  let cleared = false
+  for (const column of new Set(kindsOf(type).map((k) => TOKEN_COLUMN[k]))) {
+    const [row] = await tx.query<{ failures: number }>(
+      `insert into auth.otp_failures as f (user_id, kind, failures) values ($1, $2, 1)
+       on conflict (user_id, kind) do update set failures = f.failures + 1, updated_at = now()
+       returning failures`,
+      [user.id, column],
+    )
+    if ((row?.failures ?? 0) >= allowed) {
+      await tx.query(`update auth.users set ${column} = '' where id = $1`, [user.id])
+      cleared = true
+    }
+  }
+  return cleared
 }
 
 export function actionLink(
@@ -69,7 +111,8 @@ export function actionLink(
 
 /**
  * Redirect targets must be on the site or the host itself (Supabase's allow list): anything
- * else falls back to the site URL, so links cannot send tokens to another site.
+ * else, another port of this machine included, falls back to the site URL, so links cannot
+ * send tokens to another site or to another program on the machine.
  */
 export function safeRedirect(
   candidate: string | null | undefined,
@@ -79,9 +122,8 @@ export function safeRedirect(
   if (!candidate) return siteUrl
   try {
     const target = new URL(candidate)
-    const allowed = [siteUrl, hostUrl].map((u) => new URL(u).origin)
-    const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(target.hostname)
-    if (allowed.includes(target.origin) || loopback) return target.toString()
+    const allowed = [siteUrl, hostUrl].filter(Boolean).map((u) => new URL(u).origin)
+    if (allowed.includes(target.origin)) return target.toString()
   } catch {
     // not an absolute URL: fall through to the site
   }
@@ -99,7 +141,7 @@ export async function consumeLink(
   type: VerifyType,
   token: { hash: string } | { email: string; otp: string },
 ): Promise<{ user: UserRow; type: LinkType }> {
-  const candidates: LinkType[] = type === 'email' ? ['signup', 'magiclink'] : [type]
+  const candidates = kindsOf(type)
   for (const kind of candidates) {
     const hash = 'hash' in token ? token.hash : tokenHash(token.email, token.otp)
     const rows = await tx.query<{ id: string; email: string | null; email_change: string | null }>(
@@ -116,6 +158,10 @@ export async function consumeLink(
       if ((expected ?? '').toLowerCase() !== token.email.toLowerCase()) continue
     }
     await applyLink(tx, row.id, kind)
+    await tx.query('delete from auth.otp_failures where user_id = $1 and kind = $2', [
+      row.id,
+      TOKEN_COLUMN[kind],
+    ])
     const user = await findUserById(tx, row.id)
     if (user) return { user, type: kind }
   }

@@ -1,7 +1,6 @@
 // Endpoints for the signed-in person: read and change their account, and sign out.
 import type { Hono } from 'hono'
-import { readJsonObject } from '../http.ts'
-import { requireUser, type AuthContext } from './context.ts'
+import { authBody, requireUser, type AuthContext } from './context.ts'
 import { badRequest, unprocessable } from './errors.ts'
 import { actionLink, issueLink, queueAuthMail, safeRedirect } from './links.ts'
 import { endSessions } from './tokens.ts'
@@ -26,7 +25,7 @@ export function userAuthRoutes(app: Hono, ctx: AuthContext): void {
 
   app.put('/user', async (c) => {
     const { user, sessionId } = await requireUser(ctx, c.req.raw)
-    const body = await readJsonObject(c.req.raw)
+    const body = await authBody(c.req.raw)
     if (body.code_challenge) {
       throw badRequest(
         'validation_failed',

@@ -116,6 +116,27 @@ export async function passwordMatches(
   return rows[0]?.ok === true
 }
 
+/**
+ * A bcrypt hash (cost 10, like every stored one) of a password nobody has. Checking a password
+ * against it when the account does not exist takes the same time as a real check, so how long
+ * a sign-in takes does not tell whether an address has an account.
+ */
+const DUMMY_HASH = '$2a$10$DnZB3iVKaOukJkrbWk8y/OJeWE7j1AJSjbZRbUxb1ScGq7nQAQEWW'
+
+/** Whether `password` is the account's; a missing account (or password) hashes a dummy. */
+export async function verifyPassword(
+  q: Queryable,
+  user: UserRow | null,
+  password: string,
+): Promise<boolean> {
+  const stored = user?.encrypted_password || DUMMY_HASH
+  const rows = await q.query<{ ok: boolean }>(`select extensions.crypt($1, $2) = $2 as ok`, [
+    password,
+    stored,
+  ])
+  return Boolean(user?.encrypted_password) && rows[0]?.ok === true
+}
+
 export async function setPassword(q: Queryable, userId: string, password: string): Promise<void> {
   await q.query(
     `update auth.users

@@ -2,10 +2,11 @@
 // (C22, D10); a facilitator or family member who chose Google is then registered (D15, D09) with
 // the info alert of D17, and the auth flow runs again.
 import { hasSession, sessionProfile } from '../../../lib/auth/actions'
+import { APP_VERSION } from '../../../lib/centre'
 import { duringSignIn } from '../../../lib/auth/flow-state'
 import { signOut } from '../../../lib/auth/sign-out'
 import { accounts } from '../api'
-import { MESSAGES } from '../logic/messages'
+import { MESSAGES } from '../../../../sync/commands/accounts/messages'
 import type { PendingGoogle } from '../pending-google'
 import type { useAuthFlow } from './use-auth-flow'
 
@@ -13,11 +14,17 @@ type Flow = ReturnType<typeof useAuthFlow>
 
 function register(pending: Exclude<PendingGoogle, { kind: 'signin' }>) {
   if (pending.kind === 'facilitator') {
-    const { kind: _kind, expectedEmail, ...details } = pending
-    return accounts('registerFacilitator', { ...details, email: expectedEmail })
+    const { expectedEmail, name, whatsapp } = pending
+    return accounts('registerFacilitator', {
+      appVersion: APP_VERSION,
+      email: expectedEmail,
+      name,
+      whatsapp,
+      authType: 'google',
+    })
   }
-  const { name: _name, ...data } = pending.data
-  return accounts('registerMember', { ...data, authType: 'google' })
+  const { whatsApp, prefix } = pending
+  return accounts('registerMember', { whatsApp, prefix, authType: 'google' })
 }
 
 export function finishGoogle(pending: PendingGoogle, flow: Flow): Promise<boolean> {

@@ -1,17 +1,24 @@
 // What a page of the account screens does when it opens: show an error the identity provider
-// sent back, use an e-mailed confirmation link, or finish what was started before leaving for
-// Google.
+// sent back, use an e-mailed confirmation or set-up link, or finish what was started before
+// leaving for Google.
 import { useEffect, useRef } from 'react'
 import { confirmEmail, takeRedirectError } from '../../../lib/auth/actions'
 import { duringSignIn } from '../../../lib/auth/flow-state'
-import { MESSAGES, providerMessage } from '../logic/messages'
+import { MESSAGES, providerMessage } from '../../../../sync/commands/accounts/messages'
 import { forgetGoogle, takeGoogle, type PendingGoogle } from '../pending-google'
 import { finishGoogle } from './finish-google'
 import type { useAuthFlow } from './use-auth-flow'
 
 export function useLanding(
   flow: ReturnType<typeof useAuthFlow>,
-  options: { confirm?: string; kinds: PendingGoogle['kind'][]; onGoogleFailed?: () => void },
+  options: {
+    confirm?: string
+    /** A set-up link's token: confirm the address, then the page asks for the password. */
+    setup?: string
+    onSetupConfirmed?: () => void
+    kinds: PendingGoogle['kind'][]
+    onGoogleFailed?: () => void
+  },
 ): void {
   const started = useRef(false)
   useEffect(() => {
@@ -24,6 +31,14 @@ export function useLanding(
       if (error) {
         forgetGoogle()
         f.update({ error: providerMessage(error.code, error.message) })
+        return
+      }
+      if (o.setup) {
+        const token = o.setup
+        f.update({ progress: MESSAGES.connecting })
+        const result = await confirmEmail(token)
+        f.update({ progress: null, ...(result.ok ? {} : { error: MESSAGES.linkExpired }) })
+        if (result.ok) o.onSetupConfirmed?.()
         return
       }
       if (o.confirm) {

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
   missingRegistrationFields,
+  newPasswordErrors,
   registrationErrors,
   type RegistrationInput,
 } from './registration'
 
 const complete: RegistrationInput = {
   email: 'rohan@demo.school',
-  password: 'secret-1',
-  repeatPassword: 'secret-1',
   name: 'Rohan Dsouza',
   prefix: '+91',
   whatsapp: '98220 12345',
@@ -22,7 +21,6 @@ describe('registration (D01)', () => {
 
   it.each([
     ['email', 'Please enter your e-mail.'],
-    ['password', 'Please enter your password.'],
     ['name', 'Please enter your name.'],
     ['whatsapp', 'Please enter your WhatsApp number.'],
   ] as const)('stops when %s is empty', (field, message) => {
@@ -33,11 +31,20 @@ describe('registration (D01)', () => {
 
   it.each([
     [{ email: 'not-an-email' }, 'email', 'Please enter a valid e-mail address.'],
-    [{ password: '12345', repeatPassword: '12345' }, 'password', 'Use at least 6 characters.'],
-    [{ repeatPassword: 'other-1' }, 'repeatPassword', 'The two passwords do not match.'],
     [{ whatsapp: '12345' }, 'whatsapp', 'An Indian mobile number has 10 digits.'],
     [{ name: 'x'.repeat(201) }, 'name', 'Please shorten the name to 200 characters.'],
   ])('%j → %s: %s', (change, field, message) => {
     expect(registrationErrors({ ...complete, ...change })).toEqual({ [field]: message })
+  })
+})
+
+describe('the password chosen on the page the link opens (E19-E21)', () => {
+  it.each([
+    ['', '', { password: 'Please choose a password.' }],
+    ['12345', '12345', { password: 'Use at least 6 characters.' }],
+    ['secret-1', 'secret-2', { repeat: 'The two passwords do not match.' }],
+    ['secret-1', 'secret-1', {}],
+  ])('%j / %j → %j', (password, repeat, errors) => {
+    expect(newPasswordErrors(password, repeat)).toEqual(errors)
   })
 })

@@ -1,38 +1,38 @@
-// What registration needs (core.md §5, D01): e-mail, password, name and WhatsApp number, and
-// the checks of each, so the form says exactly what is missing or wrong before anything is sent.
-import { isValidEmail } from './email.ts'
-import { passwordProblems, repeatProblem, type PasswordPolicy } from './password.ts'
-import { mobileProblem } from './phone.ts'
+// What registration needs (core.md §5, D01, decided for issue 10): e-mail, name and WhatsApp
+// number when the account is asked for, and the password on the page the e-mailed link opens
+// (whoever holds the link chooses it). The checks of each, so the forms say exactly what is
+// missing or wrong before anything is sent.
+import { isValidEmail } from '../../../../sync/commands/accounts/email.ts'
+import {
+  passwordProblems,
+  repeatProblem,
+  type PasswordPolicy,
+} from '../../../../sync/commands/accounts/password.ts'
+import { mobileProblem } from '../../../../sync/commands/accounts/phone.ts'
 
 export interface RegistrationInput {
   email: string
-  password: string
-  repeatPassword: string
   name: string
   prefix: string
   whatsapp: string
 }
 
-export type RegistrationField = 'email' | 'password' | 'repeatPassword' | 'name' | 'whatsapp'
+export type RegistrationField = 'email' | 'name' | 'whatsapp'
 
-const LABELS: Record<'email' | 'password' | 'name' | 'whatsapp', string> = {
+const LABELS: Record<RegistrationField, string> = {
   email: 'e-mail',
-  password: 'password',
   name: 'name',
   whatsapp: 'WhatsApp number',
 }
 
 /** D01: the required fields that are still empty. */
-export function missingRegistrationFields(
-  input: Pick<RegistrationInput, 'email' | 'password' | 'name' | 'whatsapp'>,
-): (keyof typeof LABELS)[] {
-  return (Object.keys(LABELS) as (keyof typeof LABELS)[]).filter((k) => !input[k].trim())
+export function missingRegistrationFields(input: RegistrationInput): RegistrationField[] {
+  return (Object.keys(LABELS) as RegistrationField[]).filter((k) => !input[k].trim())
 }
 
 /** One message per field that stops registration; empty when it can be sent. */
 export function registrationErrors(
   input: RegistrationInput,
-  policy?: PasswordPolicy,
 ): Partial<Record<RegistrationField, string>> {
   const errors: Partial<Record<RegistrationField, string>> = {}
   for (const field of missingRegistrationFields(input)) {
@@ -46,11 +46,18 @@ export function registrationErrors(
     const problem = mobileProblem(input.prefix, input.whatsapp)
     if (problem) errors.whatsapp = problem
   }
-  if (!errors.password) {
-    const problems = passwordProblems(input.password, policy)
-    if (problems.length) errors.password = problems.join(' ')
-  }
-  const mismatch = repeatProblem(input.password, input.repeatPassword)
-  if (!errors.password && mismatch) errors.repeatPassword = mismatch
   return errors
+}
+
+/** A new password and its repeat (E21): what stops it, per field; empty when it can be saved. */
+export function newPasswordErrors(
+  password: string,
+  repeat: string,
+  policy?: PasswordPolicy,
+): { password?: string; repeat?: string } {
+  if (!password) return { password: 'Please choose a password.' }
+  const weak = passwordProblems(password, policy).join(' ')
+  if (weak) return { password: weak }
+  const mismatch = repeatProblem(password, repeat)
+  return mismatch ? { repeat: mismatch } : {}
 }

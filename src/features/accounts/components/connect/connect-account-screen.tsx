@@ -3,27 +3,29 @@ import { Anchor, Text } from '@mantine/core'
 import { accounts } from '../../api'
 import { useAuthFlow } from '../../hooks/use-auth-flow'
 import { useLanding } from '../../hooks/use-landing'
-import type { ConnectData } from '../../logic/contract'
+import type { ConnectData } from '../../../../../sync/commands/accounts/contract'
 import type { RegisterState } from '../../logic/member-form'
-import { MESSAGES } from '../../logic/messages'
-import { withoutSpaces } from '../../logic/phone'
+import { MESSAGES } from '../../../../../sync/commands/accounts/messages'
+import { withoutSpaces } from '../../../../../sync/commands/accounts/phone'
 import { AuthCard } from '../auth-card'
 import { CheckEmail } from '../check-email'
 import { FlowAlerts } from '../flow-alerts'
 import { ConnectStep } from './connect-step'
 import { NumberStep } from './number-step'
 
-type Done = { kind: 'email' | 'signin'; message: string; email: string }
+type Done = { kind: 'email' | 'signin'; message: string }
 
 /**
  * /connect-account (core.md §2, §4; D02-D13): a guardian or student finds the contact the centre
- * holds for their WhatsApp number, then sets a password (or uses Google). States init →
- * verifying → connect → account_setup; any failure goes back to init with the message.
+ * holds for their WhatsApp number, then asks for the e-mailed link (or uses Google); the page the
+ * link opens asks for the password. States init → verifying → connect → account_setup; any
+ * failure goes back to init with the message.
  */
 export function ConnectAccountScreen() {
   const flow = useAuthFlow()
   const [state, setState] = useState<RegisterState>('init')
   const [data, setData] = useState<ConnectData | null>(null)
+  const [number, setNumber] = useState<{ whatsApp: string; prefix: string } | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState<Done | null>(null)
   useLanding(flow, { kinds: ['connect'], onGoogleFailed: () => setState('init') })
@@ -43,24 +45,21 @@ export function ConnectAccountScreen() {
   const verify = async (prefix: string, number: string) => {
     setError(null)
     setState('verifying')
-    const answer = await accounts('initConnectAccount', { whatsApp: withoutSpaces(number), prefix })
+    const sent = { whatsApp: withoutSpaces(number), prefix }
+    const answer = await accounts('initConnectAccount', sent)
     if (answer.type !== 'success') return failed(answer.message)
     setData(answer.data)
+    setNumber(sent)
     setState('connect')
   }
 
-  const register = async (password: string) => {
-    if (!data) return
+  const register = async () => {
+    if (!data || !number) return
     setError(null)
     setState('account_setup')
-    const { name: _name, ...contact } = data
-    const answer = await accounts('registerMember', { ...contact, password, authType: 'emailpw' })
+    const answer = await accounts('registerMember', { ...number, authType: 'emailpw' })
     if (answer.type !== 'success') return failed(answer.message)
-    setDone({
-      kind: answer.confirmation === 'email' ? 'email' : 'signin',
-      message: answer.message,
-      email: data.email,
-    })
+    setDone({ kind: answer.confirmation === 'email' ? 'email' : 'signin', message: answer.message })
   }
 
   const progress =
@@ -75,11 +74,12 @@ export function ConnectAccountScreen() {
       lead="Use the WhatsApp number the centre has for you. We will find your family and set up your account."
     >
       <FlowAlerts error={error ?? flow.status.error} info={flow.status.info} progress={progress} />
-      {done?.kind === 'email' && <CheckEmail email={done.email} message={done.message} />}
+      {done?.kind === 'email' && data && (
+        <CheckEmail email={data.maskedEmail} message={done.message} />
+      )}
       {done?.kind === 'signin' && (
         <Text data-testid="connected">
-          {done.message}{' '}
-          <Anchor href={`/signin?email=${encodeURIComponent(done.email)}`}>Sign in</Anchor>
+          {done.message} <Anchor href="/signin">Sign in</Anchor>
         </Text>
       )}
       {!done && (state === 'init' || state === 'verifying') && (
@@ -88,11 +88,12 @@ export function ConnectAccountScreen() {
           onSubmit={(prefix, number) => void verify(prefix, number)}
         />
       )}
-      {!done && (state === 'connect' || state === 'account_setup') && data && (
+      {!done && (state === 'connect' || state === 'account_setup') && data && number && (
         <ConnectStep
           data={data}
+          number={number}
           busy={state === 'account_setup'}
-          onPassword={(password) => void register(password)}
+          onSend={() => void register()}
           onError={(message) => setError(message)}
           onStartAgain={startAgain}
         />

@@ -4,8 +4,8 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core
 import { accounts } from '../../api'
 import { useAuthFlow } from '../../hooks/use-auth-flow'
 import type { ResetState } from '../../logic/member-form'
-import { MESSAGES } from '../../logic/messages'
-import { passwordProblems, repeatProblem } from '../../logic/password'
+import { MESSAGES } from '../../../../../sync/commands/accounts/messages'
+import { passwordProblems, repeatProblem } from '../../../../../sync/commands/accounts/password'
 import { AuthCard } from '../auth-card'
 import { FlowAlerts } from '../flow-alerts'
 
@@ -20,6 +20,7 @@ export function ResetPasswordScreen({ oobCode }: { oobCode?: string }) {
   const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({})
   const [state, setState] = useState<ResetState>('idle')
   const [error, setError] = useState<string | null>(null)
+  const [changed, setChanged] = useState('')
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -35,6 +36,7 @@ export function ResetPasswordScreen({ oobCode }: { oobCode?: string }) {
       setError(answer.message)
       return
     }
+    setChanged(answer.message)
     setState('success')
     await flow.signIn(answer.email, password)
   }
@@ -55,7 +57,7 @@ export function ResetPasswordScreen({ oobCode }: { oobCode?: string }) {
     <AuthCard title="Choose a new password">
       {state === 'success' && (
         <Alert color="green" variant="light" role="status" data-testid="reset-success">
-          Your password has been changed.
+          {changed}
         </Alert>
       )}
       <FlowAlerts error={error ?? flow.status.error} progress={flow.status.progress} />

@@ -3,10 +3,11 @@ import { Anchor, Divider, Stack, Text } from '@mantine/core'
 import { takeNotice, type SignInNotice } from '../../../../lib/auth/notice'
 import { useAuthFlow } from '../../hooks/use-auth-flow'
 import { useLanding } from '../../hooks/use-landing'
-import { normaliseEmail } from '../../logic/email'
+import { normaliseEmail } from '../../../../../sync/commands/accounts/email'
 import { initialMemberForm, type SignInState } from '../../logic/member-form'
-import { MESSAGES } from '../../logic/messages'
+import { MESSAGES } from '../../../../../sync/commands/accounts/messages'
 import { AuthCard } from '../auth-card'
+import { ChoosePassword } from './choose-password'
 import { FlowAlerts } from '../flow-alerts'
 import { GoogleButton } from '../google-button'
 import { EmailStep, type SigninInit } from './email-step'
@@ -32,16 +33,25 @@ export function SignInScreen({
   redirect,
   email: known,
   confirm,
+  setup,
 }: {
   redirect?: string
   email?: string
   confirm?: string
+  /** The token of an e-mailed set-up link: confirm, then choose the password. */
+  setup?: string
 }) {
   const flow = useAuthFlow(redirect)
   const [form, setForm] = useState(() => initialMemberForm(known ? normaliseEmail(known) : ''))
   const [invite, setInvite] = useState<SigninInit | null>(null)
   const [notice] = useState(() => takeNotice())
-  useLanding(flow, { confirm, kinds: ['signin', 'facilitator'] })
+  const [choosing, setChoosing] = useState(false)
+  useLanding(flow, {
+    confirm,
+    setup,
+    onSetupConfirmed: () => setChoosing(true),
+    kinds: ['signin', 'facilitator'],
+  })
   const { status } = flow
   const go = (signInState: SignInState) => {
     flow.reset()
@@ -57,6 +67,27 @@ export function SignInScreen({
   }
   const state = form.signInState
   const error = status.error ?? (notice && !status.progress ? NOTICE_TEXT[notice] : null)
+  if (setup) {
+    return (
+      <AuthCard title="Choose your password">
+        <FlowAlerts error={status.error} info={status.info} progress={status.progress} />
+        {choosing && (
+          <ChoosePassword
+            onSaved={() => {
+              setChoosing(false)
+              void flow.complete()
+            }}
+            onError={(message) => flow.update({ error: message })}
+          />
+        )}
+        {!choosing && status.error && (
+          <Text size="sm" ta="center">
+            <Anchor href="/signin">Back to sign in</Anchor>
+          </Text>
+        )}
+      </AuthCard>
+    )
+  }
   return (
     <AuthCard title={TITLES[state]}>
       <FlowAlerts error={error} info={status.info} progress={status.progress} />

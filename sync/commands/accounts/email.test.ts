@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isValidEmail, normaliseEmail } from './email'
+import { isValidEmail, maskEmail, normaliseEmail } from './email.ts'
 
 describe('e-mail pattern (E01)', () => {
   it.each([
@@ -31,5 +31,16 @@ describe('lower-casing (E02)', () => {
     ['already@lower.in', 'already@lower.in'],
   ])('%s → %s', (value, stored) => {
     expect(normaliseEmail(value)).toBe(stored)
+  })
+})
+
+describe('masked addresses (connect account shows no more than this)', () => {
+  it.each([
+    ['joao.fernandes@demo.school', 'j***@d***.school'],
+    ['Daniel.Naik@Demo.School', 'd***@d***.school'],
+    ['parent@mail.example.co.uk', 'p***@m***.uk'],
+    ['x@gmail.com', 'x***@g***.com'],
+  ])('%s → %s', (email, masked) => {
+    expect(maskEmail(email)).toBe(masked)
   })
 })

@@ -5,7 +5,7 @@ import {
   countryByCode,
   DEFAULT_COUNTRY,
   isKnownPrefix,
-} from './countries'
+} from './countries.ts'
 
 describe('country list (E08)', () => {
   it('defaults to +91 with 10 digits, Indian', () => {

@@ -10,7 +10,7 @@ import {
   whatsappNumber,
   whatsappOf,
   withoutSpaces,
-} from './phone'
+} from './phone.ts'
 
 describe('phone numbers', () => {
   it.each([

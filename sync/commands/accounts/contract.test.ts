@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { firstProblem, requests } from './contract'
+import { firstProblem, requests } from './contract.ts'
 
 const parse = <A extends keyof typeof requests>(action: A, input: unknown) => {
   const result = requests[action].safeParse(input)
@@ -30,7 +30,24 @@ describe('account call payloads (core.md §7)', () => {
     ],
     ['resetPassword', { password: '123', oobCode: 'x' }, 'Use at least 6 characters.'],
     ['resetPassword', { password: '123456' }, 'Reset code is missing.'],
-    ['logUnregisterdSignin', { email: 'x@y.com', name: 5 }, 'Invalid input'],
+    ['logUnregisterdSignin', { email: 'x@y.com', name: 5 }, 'Name must be text.'],
+    [
+      'registerMember',
+      { whatsApp: '9876543210', prefix: '+91', authType: 'emailpw', password: 'mine-1' },
+      'This call does not take password.',
+    ],
+    [
+      'registerFacilitator',
+      {
+        email: 'rohan@demo.school',
+        name: 'Rohan',
+        whatsapp: '919822012345',
+        facilitatorUUID: 'f4',
+        facilitatorAuthOld: null,
+      },
+      'This call does not take facilitatorUUID, facilitatorAuthOld.',
+    ],
+    ['initSignin', [], 'The request must be a JSON object.'],
   ] as const)('%s %j → %s', (action, input, problem) => {
     expect(parse(action, input)).toEqual({ problem })
   })
@@ -41,34 +58,16 @@ describe('account call payloads (core.md §7)', () => {
     })
   })
 
-  it('D04: registers guardians and students only', () => {
-    const base = {
-      familyToken: 'fam',
-      email: 'joao@demo.school',
-      password: 'secret-1',
-      authType: 'emailpw',
-      whatsApp: '919822011111',
-      prefix: '+91',
-      docRef: 'c1',
-    }
-    expect(parse('registerMember', { ...base, memberType: 'guardian' })).toHaveProperty('ok')
-    expect(parse('registerMember', { ...base, memberType: 'student' })).toHaveProperty('ok')
-    expect(parse('registerMember', { ...base, memberType: 'teacher' })).toEqual({
-      problem: 'Member type must be guardian or student.',
-    })
+  it('D08: registerMember finds the person by the number alone, and takes no password', () => {
+    expect(
+      parse('registerMember', { whatsApp: '98220 11111', prefix: '+91', authType: 'emailpw' }),
+    ).toEqual({ ok: { whatsApp: '9822011111', prefix: '+91', authType: 'emailpw' } })
   })
 
-  it('D16: registerFacilitator fills the app version when it is not sent', () => {
-    const sent = {
-      email: 'rohan@demo.school',
-      password: 'secret-1',
-      name: ' Rohan ',
-      whatsapp: '919822012345',
-      facilitatorUUID: 'f4',
-      facilitatorAuthOld: null,
-    }
+  it('D16: registerFacilitator fills the app version and the sign-in type when they are not sent', () => {
+    const sent = { email: 'rohan@demo.school', name: ' Rohan ', whatsapp: '919822012345' }
     expect(parse('registerFacilitator', sent)).toEqual({
-      ok: { ...sent, name: 'Rohan', appVersion: '1.0.0' },
+      ok: { ...sent, name: 'Rohan', appVersion: '1.0.0', authType: 'emailpw' },
     })
   })
 })

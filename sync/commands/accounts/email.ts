@@ -17,3 +17,16 @@ export function isValidEmail(value: string): boolean {
 export function normaliseEmail(value: string): string {
   return value.trim().toLowerCase()
 }
+
+/**
+ * An address shown to someone who has not proved it is theirs (connect account: anyone who knows
+ * a WhatsApp number): enough to recognise one's own address, too little to learn someone else's.
+ * 'joao.fernandes@demo.school' → 'j***@d***.school'.
+ */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = normaliseEmail(email).split('@')
+  const labels = domain.split('.')
+  const top = labels.length > 1 ? labels[labels.length - 1] : ''
+  const first = (text: string) => [...text][0] ?? ''
+  return `${first(local)}***@${first(domain)}***${top ? `.${top}` : ''}`
+}

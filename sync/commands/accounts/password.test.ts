@@ -5,7 +5,7 @@ import {
   passwordProblems,
   policyFromSupabase,
   repeatProblem,
-} from './password'
+} from './password.ts'
 
 describe('password policy', () => {
   it.each([

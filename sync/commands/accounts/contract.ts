@@ -41,55 +41,65 @@ const digits = (label: string) =>
     z.regex(/^\d{6,15}$/, `${label} must be a phone number.`),
   )
 
-const optionalText = (max: number) =>
-  z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, 'Too long.'))))
+const optionalText = (label: string, max: number) =>
+  z.optional(
+    z.nullable(
+      z.string({ error: needed(label) }).check(z.trim(), z.maxLength(max, `${label} is too long.`)),
+    ),
+  )
+
+/** 'emailpw' is an e-mail and password account; anything else links the caller's Google account. */
+const authType = text('Sign-in type', 20)
+
+const prefix = z
+  .string({ error: needed('Country code') })
+  .check(z.trim(), z.refine(isKnownPrefix, 'Please choose a country code from the list.'))
+
+/**
+ * Every call takes exactly its fields: a field it does not know (a password sent to a call that
+ * must never set one, a record id from an older app) is refused, not ignored.
+ */
+const call = <T extends Parameters<typeof z.strictObject>[0]>(shape: T) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `This call does not take ${(issue as { keys?: string[] }).keys?.join(', ') ?? 'that field'}.`
+        : issue.code === 'invalid_type'
+          ? 'The request must be a JSON object.'
+          : undefined,
+  })
 
 export const MEMBER_TYPES = ['guardian', 'student'] as const
 export type MemberType = (typeof MEMBER_TYPES)[number]
 
+/**
+ * Registrations never carry a password: whoever asks for an account only asks for the e-mail;
+ * the person who opens the e-mailed link chooses the password there (or proves the address with
+ * Google). Lookups answer only what the person needs to go on.
+ */
 export const requests = {
-  initSignin: z.object({ email }),
-  registerFacilitator: z.object({
-    appVersion: z._default(z.string().check(z.maxLength(40)), '1.0.0'),
+  initSignin: call({ email }),
+  registerFacilitator: call({
+    appVersion: z._default(z.string().check(z.maxLength(40, 'App version is too long.')), '1.0.0'),
     email,
-    /** Absent when the facilitator signs up with Google (the caller's token proves the e-mail). */
-    password: z.optional(password),
     name: text('Name'),
     whatsapp: digits('WhatsApp number'),
-    facilitatorUUID: text('Facilitator', 64),
-    facilitatorAuthOld: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+    authType: z._default(authType, 'emailpw'),
   }),
-  initConnectAccount: z.object({
-    whatsApp: digits('WhatsApp number'),
-    prefix: z
-      .string({ error: needed('Country code') })
-      .check(z.trim(), z.refine(isKnownPrefix, 'Please choose a country code from the list.')),
-  }),
-  registerMember: z.object({
-    familyToken: text('Family', 100),
-    email,
-    password: z.optional(password),
-    /** 'emailpw' creates a password account; anything else links the caller's Google account. */
-    authType: text('Sign-in type', 20),
-    whatsApp: digits('WhatsApp number'),
-    prefix: z
-      .string({ error: needed('Country code') })
-      .check(z.trim(), z.refine(isKnownPrefix, 'Please choose a country code from the list.')),
-    memberType: z.enum(MEMBER_TYPES, { error: 'Member type must be guardian or student.' }),
-    docRef: text('Record', 100),
-  }),
-  requestResetPassword: z.object({ email }),
-  resetPassword: z.object({
+  initConnectAccount: call({ whatsApp: digits('WhatsApp number'), prefix }),
+  registerMember: call({ whatsApp: digits('WhatsApp number'), prefix, authType }),
+  requestResetPassword: call({ email }),
+  resetPassword: call({
     password,
     oobCode: text('Reset code', 200),
   }),
-  logUnregisterdSignin: z.object({
+  logUnregisterdSignin: call({
     email,
-    name: optionalText(200),
-    photoURL: optionalText(2000),
+    name: optionalText('Name', 200),
+    photoURL: optionalText('Photo address', 2000),
   }),
   /** C12: a new confirmation link for an account whose e-mail is not confirmed yet. */
-  resendConfirmation: z.object({ email, password: z.string({ error: needed('Password') }) }),
+  resendConfirmation: call({ email, password: z.string({ error: needed('Password') }) }),
 }
 
 export type AccountsAction = keyof typeof requests
@@ -105,27 +115,21 @@ export interface ErrorAnswer {
   message: string
 }
 
+/** What connect-account shows before the link is sent: where it will go, masked. */
 export interface ConnectData {
-  email: string
-  familyToken: string
-  whatsApp: string
-  prefix: string
-  memberType: MemberType
-  docRef: string
-  name: string
+  maskedEmail: string
 }
 
 type Ok<T> = { type: 'success'; message: string } & T
 
 /** What each call answers when it succeeds; every call may also answer an ErrorAnswer. */
 export interface AccountsAnswers {
-  initSignin: Ok<{
-    mode: SigninMode
-    facilitatorUUID: string | null
-    facilitatorAuthOld: string | null
-    facilitatorName: string | null
-  }>
-  /** `confirmation: 'email'`: a link was sent to confirm the address before the first sign-in. */
+  /** The mode only: whether a facilitator record waits for this address is all it tells. */
+  initSignin: Ok<{ mode: SigninMode }>
+  /**
+   * `confirmation: 'email'`: a link was sent; opening it confirms the address and asks for the
+   * password. `'none'`: the account is ready (Google) or already existed.
+   */
   registerFacilitator: Ok<{ confirmation: 'email' | 'none' }>
   initConnectAccount: Ok<{ data: ConnectData }>
   registerMember: Ok<{ confirmation: 'email' | 'none' }>

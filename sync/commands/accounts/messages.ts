@@ -17,6 +17,17 @@ export const MESSAGES = {
   unverified: (email: string) =>
     `Please confirm your e-mail address first: open the link we sent to ${email}.`,
   linkExpired: 'This link is invalid or has expired. Please ask for a new one.',
+  /** A limited caller (HTTP 429): how long to wait, in words. */
+  tooMany: (seconds: number) =>
+    `Too many attempts. Please wait ${
+      seconds < 90
+        ? `${Math.max(1, Math.round(seconds))} seconds`
+        : `${Math.ceil(seconds / 60)} minutes`
+    } and try again.`,
+  /** Text with a NUL character (\u0000) is refused before anything reads it. */
+  nulCharacter: 'The request contains a NUL character (\\u0000), which no field may hold.',
+  linkSent: (maskedEmail: string) =>
+    `We have sent a link to ${maskedEmail}. Open it to choose your password: it signs you in.`,
 } as const
 
 /**

@@ -1,0 +1,631 @@
+// Generated bad input (issue 10) against every auth route, RPC, storage route and edge-function
+// action of the host: wrong types, missing and extra fields, huge and NUL-laden text, unknown
+// and other families' ids. Each must be refused with a 4xx and a clear message (never a 5xx),
+// and nothing may be written. fast-check runs from a fixed seed (FUZZ_SEED to change it, printed
+// with any counterexample); FUZZ_RUNS sets the runs per endpoint.
+import * as fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestHost } from '../helpers/host.ts'
+import { testDatabases } from '../helpers/test-db.ts'
+import { FUNCTIONS } from './rls-manifest.ts'
+import { accountOf } from './rls-roles.ts'
+import { securityHost } from './support.ts'
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261126)
+const RUNS = Number(process.env.FUZZ_RUNS ?? 25)
+
+// ---- bad values --------------------------------------------------------------------------------
+const missing = fc.constant(undefined)
+const nul = fc.string({ maxLength: 12 }).map((s) => `${s}\u0000${s}`)
+/** Long text, printed short in counterexamples ("x"×100000) and sent in full. */
+const long = (ch: string, n: number) => ({
+  toJSON: () => ch.repeat(n),
+  toString: () => ch.repeat(n),
+  [fc.toStringMethod]: () => `"${ch}"×${n}`,
+})
+const huge = fc.constantFrom(long('x', 100_000), long('é', 40_000), long('9', 70_000))
+const wrongType = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+  fc.dictionary(fc.string({ minLength: 1, maxLength: 5 }), fc.string({ maxLength: 5 }), {
+    maxKeys: 2,
+  }),
+)
+const junk = fc.string({ maxLength: 30 })
+const badText = fc.oneof(missing, nul, huge, wrongType)
+const badEmail = fc.oneof(
+  badText,
+  junk.filter((s) => !s.includes('@')),
+  fc.constant('a@b'),
+)
+const badPassword = fc.oneof(badText, fc.string({ maxLength: 5 }), fc.constant('x'.repeat(80)))
+const badNumber = fc.oneof(
+  badText,
+  junk.filter((s) => !/\d/.test(s)),
+  fc.constant('12'),
+)
+const extras = fc.option(
+  fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.oneof(junk, wrongType, nul), {
+    maxKeys: 2,
+  }),
+  { nil: undefined },
+)
+
+/**
+ * A body with every required field present and good except at least one, which is bad (or
+ * missing), and maybe a few fields nobody asked for.
+ */
+function badBody(
+  good: Record<string, unknown>,
+  bad: Record<string, fc.Arbitrary<unknown>>,
+): fc.Arbitrary<Record<string, unknown>> {
+  const keys = Object.keys(bad)
+  return fc
+    .record({
+      broken: fc.subarray(keys, { minLength: 1 }),
+      values: fc.record(bad),
+      extra: extras,
+    })
+    .map(({ broken, values, extra }) => {
+      const body: Record<string, unknown> = { ...(extra ?? {}), ...good }
+      for (const key of broken) {
+        // Leaving out a field is only wrong when the call needs it.
+        if (values[key] === undefined && key in good) delete body[key]
+        else body[key] = values[key] === undefined ? 'with\u0000nul' : values[key]
+      }
+      return body
+    })
+}
+
+// ---- what a refusal must look like ------------------------------------------------------------
+interface Seen {
+  status: number
+  body: unknown
+}
+
+function messageOf(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return null
+  const b = body as Record<string, unknown>
+  const text = b.message ?? b.msg ?? b.error_description ?? b.error
+  return typeof text === 'string' ? text : null
+}
+
+/** A clear message: words for a person or a developer, not a crash. */
+function isClear(message: string | null): boolean {
+  return (
+    typeof message === 'string' &&
+    message.trim().length > 0 &&
+    !/internal server error|unexpected failure|something went wrong|\bat .+\.[jt]s:\d+/i.test(
+      message.slice(0, 500),
+    )
+  )
+}
+
+const tally = new Map<string, Record<string, number>>()
+function count(endpoint: string, seen: Seen) {
+  const row = tally.get(endpoint) ?? {}
+  const key = String(seen.status)
+  row[key] = (row[key] ?? 0) + 1
+  tally.set(endpoint, row)
+}
+
+async function read(res: Response): Promise<Seen> {
+  const text = await res.text()
+  let body: unknown = text
+  try {
+    body = text ? JSON.parse(text) : null
+  } catch {
+    // not JSON: kept as text, which has no message and so fails the check below
+  }
+  return { status: res.status, body }
+}
+
+function refused(endpoint: string, seen: Seen, allow: { okWhen?: (s: Seen) => boolean } = {}) {
+  count(endpoint, seen)
+  if (allow.okWhen?.(seen)) return
+  expect(
+    seen.status,
+    `${endpoint}: ${JSON.stringify(seen.body)?.slice(0, 300)}`,
+  ).toBeGreaterThanOrEqual(400)
+  expect(seen.status, `${endpoint}: ${JSON.stringify(seen.body)?.slice(0, 300)}`).toBeLessThan(500)
+  expect(
+    isClear(messageOf(seen.body)),
+    `${endpoint}: ${JSON.stringify(seen.body)?.slice(0, 300)}`,
+  ).toBe(true)
+}
+
+/** Everything a request could change, as one fingerprint per table. */
+async function fingerprint(host: TestHost): Promise<Record<string, string>> {
+  const tables = await host.db.query<{ name: string }>(
+    `select n.nspname || '.' || c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind = 'r' and (n.nspname in ('public', 'app', 'auth') or n.nspname || '.' || c.relname = 'storage.objects')
+        -- attempt counters are the one thing a refused request may change
+        and n.nspname || '.' || c.relname not in ('app.rate_limits', 'auth.otp_failures')`,
+  )
+  const out: Record<string, string> = {}
+  for (const { name } of tables) {
+    const [row] = await host.db.query<{ h: string }>(
+      `select coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from ${name} t`,
+    )
+    out[name] = row!.h
+  }
+  return out
+}
+
+describe.each(testDatabases())('generated bad input on $name', (target) => {
+  let host: TestHost
+  let before: Record<string, string>
+  const tokens: Record<'guardian' | 'admin', string> = { guardian: '', admin: '' }
+
+  beforeAll(async () => {
+    host = await securityHost(target, { rateLimitFactor: 1000 })
+    for (const who of ['guardian', 'admin'] as const) {
+      const account = accountOf(who)
+      const { data, error } = await host
+        .client()
+        .auth.signInWithPassword({ email: account.email, password: account.password })
+      if (error) throw error
+      tokens[who] = data.session!.access_token
+    }
+    before = await fingerprint(host)
+  })
+  afterAll(async () => {
+    const lines = [...tally.entries()].map(
+      ([endpoint, byStatus]) =>
+        `  ${endpoint}: ${Object.entries(byStatus)
+          .map(([s, n]) => `${n}×${s}`)
+          .join(', ')}`,
+    )
+    const total = [...tally.values()].reduce(
+      (sum, byStatus) => sum + Object.values(byStatus).reduce((a, b) => a + b, 0),
+      0,
+    )
+    const fivexx = [...tally.values()].reduce(
+      (sum, byStatus) =>
+        sum + Object.entries(byStatus).reduce((a, [s, n]) => a + (s.startsWith('5') ? n : 0), 0),
+      0,
+    )
+    console.log(
+      `fuzz on ${target.name} (seed ${SEED}, ${RUNS} runs per endpoint): ${total} requests, ` +
+        `${fivexx} answered 5xx, ${tally.size} endpoints\n${lines.join('\n')}`,
+    )
+    tally.clear()
+    await host?.stop()
+  })
+
+  const send = (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    fetch(`${host.url}${path}`, {
+      method,
+      headers: {
+        apikey: host.anonKey,
+        'x-supabase-api-version': '2024-01-01',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }).then(read)
+  const as = (who: keyof typeof tokens | 'service') => ({
+    authorization: `Bearer ${who === 'service' ? host.serviceRoleKey : tokens[who]}`,
+    ...(who === 'service' ? { apikey: host.serviceRoleKey } : {}),
+  })
+
+  const property = <T>(arb: fc.Arbitrary<T>, check: (value: T) => Promise<void>) =>
+    fc.assert(fc.asyncProperty(arb, check), { seed: SEED, numRuns: RUNS, endOnFailure: true })
+
+  it('auth routes refuse every bad payload with a 4xx and a clear message', async () => {
+    const email = 'guardian@demo.school'
+    const routes: [string, string, fc.Arbitrary<Record<string, unknown>>][] = [
+      [
+        'POST',
+        '/auth/v1/signup',
+        badBody(
+          { email: 'new@fuzz.test', password: 'long-enough-1' },
+          { email: badEmail, password: badPassword },
+        ),
+      ],
+      [
+        'POST',
+        '/auth/v1/token?grant_type=password',
+        badBody({ email, password: 'demo-guardian-1' }, { email: badEmail, password: badPassword }),
+      ],
+      [
+        'POST',
+        '/auth/v1/token?grant_type=refresh_token',
+        badBody({ refresh_token: 'x' }, { refresh_token: fc.oneof(badText, junk) }),
+      ],
+      [
+        'POST',
+        '/auth/v1/verify',
+        badBody(
+          { type: 'recovery', email, token: '123456' },
+          { type: fc.oneof(badText, junk), email: badEmail, token: fc.oneof(badText, junk) },
+        ),
+      ],
+      [
+        'POST',
+        '/auth/v1/verify',
+        badBody(
+          { type: 'email', token_hash: 'a'.repeat(56) },
+          { token_hash: fc.oneof(badText, junk, fc.stringMatching(/^[0-9a-f]{0,60}$/)) },
+        ),
+      ],
+      ['POST', '/auth/v1/recover', badBody({ email }, { email: badEmail })],
+      [
+        'POST',
+        '/auth/v1/admin/users',
+        // An admin may create an account without a password: only a bad one is wrong.
+        badBody({ email: 'new@fuzz.test' }, { email: badEmail, password: badPassword }),
+      ],
+      [
+        'POST',
+        '/auth/v1/admin/generate_link',
+        badBody({ type: 'recovery', email }, { type: fc.oneof(badText, junk), email: badEmail }),
+      ],
+    ]
+    for (const [method, path, arb] of routes) {
+      const service = path.includes('/admin/')
+      await property(arb, async (body) => {
+        refused(`${method} ${path}`, await send(method, path, body, service ? as('service') : {}))
+      })
+    }
+    await property(fc.oneof(junk, nul, huge), async (grant) => {
+      refused(
+        'POST /auth/v1/token?grant_type=…',
+        await send('POST', `/auth/v1/token?grant_type=${encodeURIComponent(String(grant))}`, {}),
+      )
+    })
+    await property(
+      badBody(
+        { data: {} },
+        {
+          password: badPassword,
+          email: badEmail,
+          data: fc.oneof(fc.integer(), junk, fc.array(junk, { maxLength: 2 }), nul),
+        },
+      ),
+      async (body) => {
+        refused('PUT /auth/v1/user', await send('PUT', '/auth/v1/user', body, as('guardian')))
+      },
+    )
+    await property(fc.oneof(junk, nul), async (scope) => {
+      refused(
+        'POST /auth/v1/logout?scope=…',
+        await send(
+          'POST',
+          `/auth/v1/logout?scope=${encodeURIComponent(scope)}`,
+          undefined,
+          as('guardian'),
+        ),
+      )
+    })
+    await property(fc.oneof(junk, nul, fc.uuid()), async (id) => {
+      refused(
+        'PUT /auth/v1/admin/users/:id',
+        await send(
+          'PUT',
+          `/auth/v1/admin/users/${encodeURIComponent(id)}`,
+          { password: 'long-enough-1' },
+          as('service'),
+        ),
+      )
+    })
+    await property(fc.oneof(junk, nul, fc.constant('Bearer x.y.z')), async (token) => {
+      refused(
+        'GET /auth/v1/user',
+        await send('GET', '/auth/v1/user', undefined, {
+          authorization: `Bearer ${token.split(String.fromCharCode(0)).join('')}`,
+        }),
+      )
+    })
+    // The e-mailed link is followed by a browser: a bad one sends it back to the site with the
+    // reason in the fragment, never with a session, and never to another site.
+    await property(
+      fc.record({
+        token: fc.oneof(junk, nul, huge),
+        type: fc.oneof(junk, fc.constantFrom('signup', 'recovery')),
+        to: fc.oneof(junk, fc.webUrl()),
+      }),
+      async ({ token, type, to }) => {
+        const res = await fetch(
+          `${host.url}/auth/v1/verify?token=${encodeURIComponent(String(token))}&type=${encodeURIComponent(type)}&redirect_to=${encodeURIComponent(to)}`,
+          { redirect: 'manual' },
+        )
+        // An address too long for any server is refused before the link is read.
+        if (res.status !== 303) return refused('GET /auth/v1/verify', await read(res))
+        count('GET /auth/v1/verify', { status: res.status, body: null })
+        const location = res.headers.get('location') ?? ''
+        expect(location.startsWith(`${host.url}`)).toBe(true)
+        expect(location).toMatch(/#error=access_denied&error_code=\w+&error_description=.+/)
+        expect(location).not.toContain('access_token')
+      },
+    )
+  })
+
+  it('every RPC refuses arguments that are all wrong: 4xx with a clear message, or nothing for a read', async () => {
+    const fns = await host.db.query<{
+      name: string
+      args: { name: string; type: string }[]
+      volatile: boolean
+    }>(
+      `select p.proname as name, p.provolatile = 'v' as volatile,
+              coalesce((select json_agg(json_build_object('name', x.name, 'type', format_type(t.type, null)) order by t.i)
+                 from unnest(p.proargtypes::oid[]) with ordinality as t(type, i)
+                 cross join lateral (select (case when p.proargmodes is null then p.proargnames
+                   else array(select m.nm from unnest(p.proargnames, p.proargmodes::text[]) as m(nm, md)
+                               where m.md in ('i', 'b', 'v')) end)[t.i] as name) x), '[]') as args
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and p.prokind = 'f' and format_type(p.prorettype, null) <> 'trigger'
+        order by 1`,
+    )
+    expect(fns.map((f) => `public.${f.name}`).sort()).toEqual(
+      Object.keys(FUNCTIONS)
+        .filter((k) => k.startsWith('public.'))
+        .map((k) => k.replace(/\(.*$/, ''))
+        .sort(),
+    )
+    const otherFamily = accountOf('parentFacilitator').id
+    // Another family's member is a bad id for a guardian; an admin may act on any member, so
+    // for an admin only ids that belong to nobody are bad.
+    const byType = (type: string, who: string): fc.Arbitrary<unknown> => {
+      if (/^(integer|bigint|smallint)$/.test(type))
+        return fc.oneof(
+          nul,
+          huge,
+          junk.filter((s) => !/^\s*-?\d+\s*$/.test(s)),
+          fc.constantFrom(1e20, 1.5, -5, 100000),
+        )
+      if (type === 'boolean')
+        return fc.oneof(nul, huge, fc.constantFrom('maybe', 5, 'yes!', [true]))
+      if (type === 'uuid')
+        return who === 'admin'
+          ? fc.oneof(nul, huge, junk, fc.uuid())
+          : fc.oneof(nul, huge, junk, fc.uuid(), fc.constant(otherFamily))
+      if (type.endsWith('[]')) return fc.oneof(nul, junk, fc.constant({}), fc.constant([{}]))
+      if (type === 'jsonb' || type === 'json')
+        return fc.oneof(
+          nul,
+          huge,
+          junk,
+          fc.integer(),
+          fc.constant([1, 'x']),
+          fc.constant({ unknown: true }),
+        )
+      return fc.oneof(
+        nul,
+        huge,
+        junk.map((s) => `${s}\u00a7unknown`),
+        fc.constant({ not: 'text' }),
+      )
+    }
+    for (const fn of fns) {
+      for (const who of ['anon', 'guardian', 'admin'] as const) {
+        const args = fc.record(
+          Object.fromEntries(fn.args.map((a) => [a.name, byType(a.type, who)])),
+        )
+        await property(fc.tuple(args, extras), async ([values, extra]) => {
+          const seen = await send(
+            'POST',
+            `/rest/v1/rpc/${fn.name}`,
+            { ...values, ...(extra ?? {}) },
+            who === 'anon' ? {} : as(who),
+          )
+          // A read-only function may answer an unknown filter with nothing; a writer may not.
+          refused(`rpc ${fn.name} as ${who}`, seen, {
+            okWhen: (s) => !fn.volatile && s.status === 200,
+          })
+        })
+      }
+    }
+  })
+
+  it('storage routes refuse bad buckets, names, bodies and sizes with a 4xx', async () => {
+    const bucket = fc.oneof(
+      fc.constantFrom('public', 'documents'),
+      junk.map((s) => encodeURIComponent(s || 'x')),
+      fc.constant('no-such-bucket'),
+    )
+    const name = fc.oneof(
+      fc.constantFrom(
+        '../../etc/passwd',
+        '..%2F..%2Fsecret',
+        '%00.png',
+        'a//b.png',
+        'x'.repeat(1100),
+      ),
+      nul.map(encodeURIComponent),
+      fc.constant(`${accountOf('student').id}/passport.pdf`),
+    )
+    for (const who of ['anon', 'guardian'] as const) {
+      const auth = who === 'anon' ? {} : as(who)
+      await property(
+        fc.record({ bucket, name, body: fc.oneof(junk, huge) }),
+        async ({ bucket: b, name: n, body }) => {
+          const res = await fetch(`${host.url}/storage/v1/object/${b}/${n}`, {
+            method: 'POST',
+            headers: { apikey: host.anonKey, 'content-type': 'image/png', ...auth },
+            body: String(body),
+          }).then(read)
+          refused(`POST /storage/v1/object as ${who}`, res)
+        },
+      )
+      await property(fc.record({ bucket, name }), async ({ bucket: b, name: n }) => {
+        refused(
+          `GET /storage/v1/object as ${who}`,
+          await send('GET', `/storage/v1/object/${b}/${n}`, undefined, auth),
+        )
+      })
+      await property(
+        fc.record({
+          bucket,
+          prefixes: fc.oneof(
+            wrongType,
+            fc.array(fc.oneof(nul, huge, wrongType), { maxLength: 3 }),
+            fc.constant([]),
+          ),
+        }),
+        async ({ bucket: b, prefixes }) => {
+          const seen = await send('DELETE', `/storage/v1/object/${b}`, { prefixes }, auth)
+          // Removing names that are not there removes nothing and says so with an empty list.
+          refused(`DELETE /storage/v1/object as ${who}`, seen, {
+            okWhen: (s) => s.status === 200 && Array.isArray(s.body) && s.body.length === 0,
+          })
+        },
+      )
+      await property(
+        fc.record({
+          bucket,
+          name,
+          expiresIn: fc.oneof(badText, junk, fc.constantFrom(-1, 0, 1e12)),
+        }),
+        async ({ bucket: b, name: n, expiresIn }) => {
+          refused(
+            `POST /storage/v1/object/sign as ${who}`,
+            await send('POST', `/storage/v1/object/sign/${b}/${n}`, { expiresIn }, auth),
+          )
+        },
+      )
+      await property(
+        fc.record({
+          bucket,
+          body: badBody(
+            { prefix: '', limit: 10 },
+            {
+              prefix: fc.oneof(nul, huge, wrongType),
+              limit: badText,
+              offset: badText,
+              sortBy: fc.oneof(wrongType, nul),
+            },
+          ),
+        }),
+        async ({ bucket: b, body }) => {
+          const seen = await send('POST', `/storage/v1/object/list/${b}`, body, auth)
+          refused(`POST /storage/v1/object/list as ${who}`, seen, {
+            okWhen: (s) => s.status === 200 && Array.isArray(s.body),
+          })
+        },
+      )
+    }
+  })
+
+  it('edge-function actions refuse bad payloads with a 4xx and a clear message, or say what to do', async () => {
+    const call = (body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${host.url}/functions/v1/accounts`, {
+        method: 'POST',
+        headers: {
+          apikey: host.anonKey,
+          authorization: `Bearer ${host.anonKey}`,
+          'content-type': 'application/json',
+          ...headers,
+        },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }).then(read)
+    // An outcome the person must act on (an unknown number) is a 200 with type 'error'.
+    const outcome = (s: Seen) =>
+      s.status === 200 &&
+      (s.body as { type?: string })?.type === 'error' &&
+      isClear(messageOf(s.body))
+    const actions: [string, fc.Arbitrary<Record<string, unknown>>][] = [
+      ['initSignin', badBody({ email: 'guardian@demo.school' }, { email: badEmail })],
+      [
+        'registerFacilitator',
+        badBody(
+          {
+            email: 'new-facilitator@demo.school',
+            name: 'Rohan',
+            whatsapp: '9000000010',
+            authType: 'emailpw',
+          },
+          {
+            email: badEmail,
+            name: badText,
+            whatsapp: badNumber,
+            authType: badText,
+            appVersion: fc.oneof(huge, wrongType, nul),
+          },
+        ),
+      ],
+      [
+        'initConnectAccount',
+        badBody(
+          { whatsApp: '9000000003', prefix: '+91' },
+          { whatsApp: badNumber, prefix: fc.oneof(badText, junk) },
+        ),
+      ],
+      [
+        'registerMember',
+        badBody(
+          { whatsApp: '9000000003', prefix: '+91', authType: 'emailpw' },
+          { whatsApp: badNumber, prefix: fc.oneof(badText, junk), authType: badText },
+        ),
+      ],
+      ['requestResetPassword', badBody({ email: 'member@demo.school' }, { email: badEmail })],
+      [
+        'resetPassword',
+        badBody(
+          { password: 'long-enough-1', oobCode: 'x' },
+          { password: badPassword, oobCode: fc.oneof(badText, junk) },
+        ),
+      ],
+      [
+        'logUnregisterdSignin',
+        badBody(
+          { email: 'guardian@demo.school' },
+          {
+            email: badEmail,
+            name: fc.oneof(huge, wrongType, nul),
+            photoURL: fc.oneof(huge, wrongType, nul),
+          },
+        ),
+      ],
+      [
+        'resendConfirmation',
+        badBody(
+          { email: 'unverified@demo.school', password: 'x' },
+          { email: badEmail, password: fc.oneof(badText, huge) },
+        ),
+      ],
+    ]
+    for (const [action, arb] of actions) {
+      await property(arb, async (payload) => {
+        refused(`accounts ${action}`, await call({ action, ...payload }), { okWhen: outcome })
+      })
+    }
+    await property(fc.oneof(junk, nul, wrongType, fc.constant(undefined)), async (action) => {
+      refused('accounts (unknown action)', await call({ action, email: 'guardian@demo.school' }))
+    })
+    await property(
+      fc.oneof(fc.constantFrom('', '[]', 'null', '"text"', '{', '{"action": "initSignin"'), junk),
+      async (raw) => {
+        refused('accounts (not a JSON object)', await call(raw))
+      },
+    )
+    await property(badBody({}, { batch: fc.oneof(wrongType, nul) }), async (payload) => {
+      refused(
+        'outbox (as a visitor)',
+        await fetch(`${host.url}/functions/v1/outbox`, {
+          method: 'POST',
+          headers: {
+            apikey: host.anonKey,
+            authorization: `Bearer ${host.anonKey}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify(payload),
+        }).then(read),
+      )
+    })
+  })
+
+  it('wrote nothing at all', async () => {
+    const after = await fingerprint(host)
+    const changed = Object.keys(after).filter((t) => after[t] !== before[t])
+    expect(changed).toEqual([])
+  })
+})

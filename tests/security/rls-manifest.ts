@@ -1,0 +1,606 @@
+// The RLS matrix (issue 10): for every table and every function of the database, what each role
+// may do. A table or function the database has and this manifest does not list fails the suite,
+// so a new feature adds its rows here: copy the nearest entry, give a sample row or call, and
+// write down who may do what.
+//
+// Tables: `sample` is one row the table accepts (run as each role for `insert`); `touch` sets a
+// column to itself (for `update`). Answers: 'deny' (PostgreSQL refuses: no privilege, or a row
+// the policies do not allow), 'none' (allowed, but no row is the role's), 'some' (some rows),
+// 'all' (every row), or 'refuse <SQLSTATE>' (a check or trigger refuses). Replicated tables are
+// deleted softly through sync, so DELETE is refused to everyone on them.
+//
+// Functions: `call` with sample arguments, or null for trigger functions (only EXECUTE is
+// checked). Answers: 'deny' (no EXECUTE), 'allow' (runs), 'refuse <SQLSTATE>' (runs and refuses,
+// e.g. 'refuse 42501' for "Only admins ...").
+import { roles, type Role } from './rls-roles.ts'
+
+export type RowsAnswer = 'deny' | 'none' | 'some' | 'all' | `refuse ${string}`
+export type InsertAnswer = 'deny' | 'allow' | `refuse ${string}`
+export type ExecuteAnswer = 'deny' | 'allow' | `refuse ${string}`
+
+export interface TableEntry {
+  sample: string
+  touch: string
+  select: Record<Role, RowsAnswer>
+  insert: Record<Role, InsertAnswer>
+  update: Record<Role, RowsAnswer>
+  delete: Record<Role, RowsAnswer>
+}
+
+export interface FunctionEntry {
+  call: string | null
+  execute: Record<Role, ExecuteAnswer>
+}
+
+/** Schemas whose every table and function the matrix covers, and the platform tables it adds. */
+export const COVERED_SCHEMAS = ['public', 'app']
+export const PLATFORM_TABLES = ['storage.objects', 'storage.buckets', 'realtime.messages']
+
+/**
+ * Rows the tables hold before the matrix runs (added by the owner to the seeded demo centre), so
+ * that each answer can be told apart: everyone's rows, someone's own, nobody's.
+ */
+export const FIXTURES = `
+insert into public.login_history (member_id, app_version) values
+  ('00000000-0000-4000-a000-000000000001', '1.0.54'), ('00000000-0000-4000-a000-000000000006', '1.0.54'),
+  ('00000000-0000-4000-a000-000000000004', '1.0.54');
+insert into public.system_errors (source, message) values ('matrix', 'an error');
+insert into public.system_warnings (source, message) values ('matrix', 'a warning');
+insert into public.unregistered_signins (email) values ('visitor@gmail.com');
+insert into public.email_outbox (id, sender, recipients, subject, html_body, email_type, email_trigger, triggered_by, status) values
+  ('mail-matrix-failed', 'office@demo.school', array['parent@demo.school'], 'Failed', '<p>x</p>', 'Webmail', 'matrix', '00000000-0000-4000-a000-000000000003', 'failed'),
+  ('mail-matrix-admin', 'office@demo.school', array['parent@demo.school'], 'Admin', '<p>x</p>', 'Webmail', 'matrix', '00000000-0000-4000-a000-000000000001', 'sent');
+insert into public.lesson_items (id, kind, week_key, lesson_id, group_id, facilitator_id, data) values
+  ('li-matrix-1', 'comment', '2026_48', 'rg-dongor_mo_1', 'rg-dongor', 'f0000000-0000-4000-a000-000000000001', '{"text": "Mine"}'),
+  ('li-matrix-2', 'comment', '2026_48', 'rg-dongor_mo_1', 'rg-dongor', 'f0000000-0000-4000-a000-000000000002', '{"text": "Theirs"}');
+insert into storage.objects (bucket_id, name, owner) values
+  ('public', 'matrix/logo.png', null),
+  ('documents', '00000000-0000-4000-a000-000000000006/passport.pdf', '00000000-0000-4000-a000-000000000006'),
+  ('documents', '00000000-0000-4000-a000-000000000007/aadhaar.pdf', '00000000-0000-4000-a000-000000000007');
+insert into realtime.messages (topic, extension, payload, event, private) values ('sync', 'broadcast', '{}', 'poke', false);
+select public.throttle('matrix', 'someone', 10, 60);
+`
+
+export const TABLES: Record<string, TableEntry> = {
+  'app.rate_limits': {
+    sample: `insert into app.rate_limits (bucket, key, window_start, hits) values ('matrix', repeat('a', 64), now(), 1)`,
+    touch: 'hits = hits',
+    select: roles('deny'),
+    insert: roles('deny'),
+    update: roles('deny'),
+    delete: roles('deny'),
+  },
+  'app.sync_state': {
+    sample: `insert into app.sync_state (id) values (true)`,
+    touch: 'epoch = epoch',
+    select: roles('deny'),
+    insert: roles('deny'),
+    update: roles('deny'),
+    delete: roles('deny'),
+  },
+  'app.sync_collections': {
+    sample: `insert into app.sync_collections (name, server_columns) values ('matrix_table', '{}')`,
+    touch: 'name = name',
+    select: roles('all', { anon: 'deny' }),
+    insert: roles('deny'),
+    update: roles('deny'),
+    delete: roles('deny'),
+  },
+  'public.app_settings': {
+    sample: `insert into public.app_settings (id) values ('shared')`,
+    touch: 'pagination_limit = pagination_limit',
+    select: roles('all', { anon: 'deny', blocked: 'none' }),
+    insert: roles('deny'),
+    update: roles('none', { anon: 'deny', admin: 'all' }),
+    delete: roles('deny'),
+  },
+  'public.email_outbox': {
+    sample: `insert into public.email_outbox (sender, recipients, subject, html_body, email_type, email_trigger, triggered_by) values ('office@demo.school', array['parent@demo.school'], 'Matrix', '<p>x</p>', 'Webmail', 'matrix', (select auth.uid()))`,
+    touch: 'subject = subject',
+    select: roles('none', { anon: 'deny', admission: 'some', admin: 'all' }),
+    insert: roles('deny', { admission: 'allow', administration: 'allow', admin: 'allow' }),
+    update: roles('deny'),
+    delete: roles('deny'),
+  },
+  'public.facilitators': {
+    sample: `insert into public.facilitators (id, name, email) values ('f-matrix', 'Matrix Person', 'matrix@demo.school')`,
+    touch: 'name = name',
+    select: roles('all', {
+      anon: 'deny',
+      member: 'none',
+      blocked: 'none',
+      guardian: 'none',
+      student: 'none',
+    }),
+    insert: roles('deny', { admin: 'allow' }),
+    update: roles('none', { anon: 'deny', admin: 'all' }),
+    delete: roles('deny'),
+  },
+  'public.family_contacts': {
+    sample: `insert into public.family_contacts (family_token, member_type, name, email, whatsapp) values ('demo-family-fernandes', 'guardian', 'Matrix Parent', 'matrix.parent@demo.school', '919000000099')`,
+    touch: 'name = name',
+    select: roles('none', {
+      anon: 'deny',
+      guardian: 'some',
+      student: 'some',
+      parentFacilitator: 'some',
+      admission: 'all',
+      administration: 'all',
+      admin: 'all',
+    }),
+    insert: roles('deny', { admission: 'allow', administration: 'allow', admin: 'allow' }),
+    update: roles('none', { anon: 'deny', admission: 'all', administration: 'all', admin: 'all' }),
+    delete: roles('none', { anon: 'deny', admission: 'all', administration: 'all', admin: 'all' }),
+  },
+  'public.lesson_items': {
+    sample: `insert into public.lesson_items (id, kind, week_key, lesson_id, group_id, facilitator_id, data) values ('li-matrix', 'comment', '2026_48', 'rg-dongor_mo_1', 'rg-dongor', 'f0000000-0000-4000-a000-000000000001', '{"text": "A comment"}')`,
+    touch: 'data = data',
+    select: roles('all', {
+      anon: 'deny',
+      member: 'none',
+      blocked: 'none',
+      guardian: 'none',
+      student: 'none',
+    }),
+    insert: roles('deny', {
+      facilitator: 'allow',
+      admission: 'allow',
+      administration: 'allow',
+      admin: 'allow',
+    }),
+    update: roles('none', {
+      anon: 'deny',
+      facilitator: 'some',
+      facilitatorAdmin: 'some',
+      admission: 'all',
+      administration: 'all',
+      admin: 'all',
+    }),
+    delete: roles('deny'),
+  },
+  'public.login_history': {
+    sample: `insert into public.login_history (member_id, app_version) values ((select auth.uid()), '1.0.54')`,
+    touch: 'app_version = app_version',
+    select: roles('none', { anon: 'deny', guardian: 'some', facilitator: 'some', admin: 'all' }),
+    insert: roles('deny'),
+    update: roles('deny'),
+    delete: roles('deny'),
+  },
+  'public.members': {
+    sample: `insert into public.members (id, email) values ('00000000-0000-4000-a000-000000000011', 'unverified@demo.school')`,
+    touch: 'notifications_parents = notifications_parents',
+    select: roles('some', { anon: 'deny', admin: 'all' }),
+    insert: roles('deny'),
+    update: roles('none', { anon: 'deny', admin: 'all' }),
+    delete: roles('deny'),
+  },
+  'public.reference': {
+    sample: `insert into public.reference (id, kind, data) values ('rc-matrix', 'classroom', '{"name": "Matrix Room"}')`,
+    touch: 'data = data',
+    select: roles('all', {
+      anon: 'deny',
+      member: 'none',
+      blocked: 'none',
+      guardian: 'some',
+      student: 'some',
+      parentFacilitator: 'some',
+    }),
+    insert: roles('deny', {
+      facilitatorAdmin: 'allow',
+      admission: 'allow',
+      administration: 'allow',
+      admin: 'allow',
+    }),
+    update: roles('none', {
+      anon: 'deny',
+      facilitatorAdmin: 'some',
+      admission: 'all',
+      administration: 'all',
+      admin: 'all',
+    }),
+    delete: roles('deny'),
+  },
+  'public.system_errors': {
+    sample: `insert into public.system_errors (source, message) values ('matrix', 'x')`,
+    touch: 'dismissed_at = dismissed_at',
+    select: roles('none', { anon: 'deny', admin: 'all' }),
+    insert: roles('deny'),
+    update: roles('none', { anon: 'deny', admin: 'all' }),
+    delete: roles('deny'),
+  },
+  'public.system_warnings': {
+    sample: `insert into public.system_warnings (source, message) values ('matrix', 'x')`,
+    touch: 'dismissed_at = dismissed_at',
+    select: roles('none', { anon: 'deny', admin: 'all' }),
+    insert: roles('deny'),
+    update: roles('none', { anon: 'deny', admin: 'all' }),
+    delete: roles('deny'),
+  },
+  'public.timetables': {
+    sample: `insert into public.timetables (id, kind, group_id, week_key, data) values ('wk_matrix', 'week', 'rg-dongor', '2026_48', '{"days": {}}')`,
+    touch: 'data = data',
+    select: roles('all', {
+      anon: 'deny',
+      member: 'none',
+      blocked: 'none',
+      guardian: 'none',
+      student: 'none',
+    }),
+    insert: roles('allow', {
+      anon: 'deny',
+      member: 'deny',
+      blocked: 'deny',
+      guardian: 'deny',
+      student: 'deny',
+    }),
+    update: roles('none', {
+      anon: 'deny',
+      facilitatorAdmin: 'all',
+      admission: 'all',
+      administration: 'all',
+      admin: 'all',
+    }),
+    delete: roles('deny'),
+  },
+  'public.topics': {
+    sample: `insert into public.topics (id, kind, subject_id, facilitator_id, data) values ('tp-matrix', 'topic', 'rs-maths', 'f0000000-0000-4000-a000-000000000001', '{"name": "Matrix"}')`,
+    touch: 'data = data',
+    select: roles('all', { anon: 'deny', member: 'none', blocked: 'none' }),
+    insert: roles('deny', { facilitator: 'allow' }),
+    update: roles('none', {
+      anon: 'deny',
+      facilitator: 'some',
+      facilitatorAdmin: 'some',
+      admission: 'some',
+      administration: 'some',
+      admin: 'some',
+    }),
+    delete: roles('deny'),
+  },
+  'public.unregistered_signins': {
+    sample: `insert into public.unregistered_signins (email) values ('matrix@gmail.com')`,
+    touch: 'attempts = attempts',
+    select: roles('none', { anon: 'deny', admin: 'all' }),
+    insert: roles('deny'),
+    update: roles('deny'),
+    delete: roles('deny'),
+  },
+  'public.website_data': {
+    sample: `insert into public.website_data (id) values ('website')`,
+    touch: 'app_version = app_version',
+    select: roles('deny'),
+    insert: roles('deny'),
+    update: roles('deny'),
+    delete: roles('deny'),
+  },
+  'realtime.messages': {
+    sample: `insert into realtime.messages (topic, extension, payload, event, private) values ('sync', 'broadcast', '{}', 'poke', false)`,
+    touch: 'payload = payload',
+    select: roles('all', { anon: 'none', blocked: 'none' }),
+    insert: roles('deny'),
+    update: roles('none'),
+    delete: roles('deny'),
+  },
+  'storage.buckets': {
+    sample: `insert into storage.buckets (id, name) values ('matrix', 'matrix')`,
+    touch: 'name = name',
+    select: roles('none'),
+    insert: roles('deny'),
+    update: roles('none'),
+    delete: roles('none'),
+  },
+  'storage.objects': {
+    sample: `insert into storage.objects (bucket_id, name, owner) values ('public', 'matrix/m.png', (select auth.uid()))`,
+    touch: 'metadata = metadata',
+    select: roles('some', { admission: 'all', administration: 'all', admin: 'all' }),
+    insert: roles('deny', { admission: 'allow', administration: 'allow', admin: 'allow' }),
+    update: roles('none', {
+      guardian: 'some',
+      student: 'some',
+      admission: 'all',
+      administration: 'all',
+      admin: 'all',
+    }),
+    delete: roles('none', {
+      guardian: 'some',
+      student: 'some',
+      admission: 'all',
+      administration: 'all',
+      admin: 'all',
+    }),
+  },
+}
+
+export const FUNCTIONS: Record<string, FunctionEntry> = {
+  'app.bump_scope_of(member_ids uuid[])': {
+    call: `app.bump_scope_of(array[]::uuid[])`,
+    execute: roles('deny'),
+  },
+  'app.bump_sync_scope()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.can_read_timetable()': {
+    call: `app.can_read_timetable()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.change_log_is_append_only()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.check_app_version(app_version text)': {
+    call: `app.check_app_version('1.0.54')`,
+    execute: roles('deny'),
+  },
+  'app.facilitator_id()': {
+    call: `app.facilitator_id()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.family_token()': {
+    call: `app.family_token()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.is_admin()': {
+    call: `app.is_admin()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.is_blocked()': {
+    call: `app.is_blocked()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.is_date(value text)': {
+    call: `app.is_date('2026-11-26')`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.is_facilitator()': {
+    call: `app.is_facilitator()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.is_facilitator_admin()': {
+    call: `app.is_facilitator_admin()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.is_staff()': {
+    call: `app.is_staff()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.log_outbox_trouble()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.member_id()': {
+    call: `app.member_id()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.notify_email_outbox()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.page_size()': {
+    call: `app.page_size()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.refusal_reason(code text, message text, collection text, failed_constraint text)': {
+    call: `app.refusal_reason('23514', 'x', 'reference', null)`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.register_sync_table(table_name text, server_columns text[])': {
+    call: `app.register_sync_table('reference', array[]::text[])`,
+    execute: roles('deny'),
+  },
+  'app.role()': {
+    call: `app.role()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.subject_colours()': {
+    call: `app.subject_colours()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.sync_collection(collection text)': {
+    call: `app.sync_collection('reference')`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.kind_is_fixed()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.new_sync_epoch()': {
+    call: `app.new_sync_epoch()`,
+    execute: roles('deny'),
+  },
+  'app.sync_commit()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.sync_epoch()': {
+    call: `app.sync_epoch()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.sync_high_water()': {
+    call: `app.sync_high_water()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.sync_max_document_bytes()': {
+    call: `app.sync_max_document_bytes()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.sync_soft_delete_only()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.sync_scope()': {
+    call: `app.sync_scope()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.sync_stamp()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.touch_facilitator()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.touch_family_contact()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.touch_lesson_item()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.touch_member()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.touch_timetable()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.touch_updated()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.valid_timetable_days(days jsonb)': {
+    call: `app.valid_timetable_days('{}'::jsonb)`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'public.accounts_auth_user(email text)': {
+    call: `public.accounts_auth_user('guardian@demo.school')`,
+    execute: roles('deny'),
+  },
+  'public.accounts_connect_member(user_id uuid, contact_id text, app_version text)': {
+    call: `public.accounts_connect_member('00000000-0000-4000-a000-000000000011', 'fc-fernandes-joao', '')`,
+    execute: roles('deny'),
+  },
+  'public.accounts_contacts_by_whatsapp(whatsapp text)': {
+    call: `public.accounts_contacts_by_whatsapp('919000000003')`,
+    execute: roles('deny'),
+  },
+  'public.accounts_link_facilitator(user_id uuid, facilitator_id text, auth_old uuid, email text, name text, whatsapp text, app_version text)':
+    {
+      call: `public.accounts_link_facilitator('00000000-0000-4000-a000-000000000011', 'f0000000-0000-4000-a000-000000000004', null, 'new-facilitator@demo.school', 'X', '919000000010', '')`,
+      execute: roles('deny'),
+    },
+  'public.accounts_log_unregistered_signin(email text, name text, photo_url text, user_id uuid)': {
+    call: `public.accounts_log_unregistered_signin('matrix@gmail.com', null, null, null)`,
+    execute: roles('deny'),
+  },
+  'public.accounts_queue_email(sender text, recipient text, subject text, html_body text, email_trigger text, triggered_by uuid)':
+    {
+      call: `public.accounts_queue_email('a@demo.school', 'b@demo.school', 'S', '<p>x</p>', 'matrix', null)`,
+      execute: roles('deny'),
+    },
+  'public.accounts_signin_mode(email text)': {
+    call: `public.accounts_signin_mode('new-facilitator@demo.school')`,
+    execute: roles('deny'),
+  },
+  'public.admin_delete_member(member uuid)': {
+    call: `public.admin_delete_member('00000000-0000-4000-a000-000000000007')`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.admin_dismiss_log(kind text, entry uuid)': {
+    call: `public.admin_dismiss_log('error', null)`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.admin_email_body(email text)': {
+    call: `public.admin_email_body('mail-matrix-failed')`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.admin_list_emails(email_type text, page_offset integer)': {
+    call: `public.admin_list_emails(null, 0)`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.admin_list_members(filter text, sort text, page_size integer, page_offset integer)': {
+    call: `public.admin_list_members()`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.admin_login_history(member uuid)': {
+    call: `public.admin_login_history('00000000-0000-4000-a000-000000000006')`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.admin_overview()': {
+    call: `public.admin_overview()`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.admin_retry_email(email text)': {
+    call: `public.admin_retry_email('mail-matrix-failed')`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.admin_set_facilitator(member uuid, make boolean)': {
+    call: `public.admin_set_facilitator('00000000-0000-4000-a000-000000000009', true)`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.admin_set_member_status(member uuid, new_status text)': {
+    call: `public.admin_set_member_status('00000000-0000-4000-a000-000000000007', 'blocked')`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.admin_set_page_size(page_size integer)': {
+    call: `public.admin_set_page_size(20)`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.admin_system_log(kind text, show_dismissed boolean, page_offset integer)': {
+    call: `public.admin_system_log('error', false, 0)`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.custom_access_token_hook(event jsonb)': {
+    call: `public.custom_access_token_hook('{"user_id": "00000000-0000-4000-a000-000000000006", "claims": {}}'::jsonb)`,
+    execute: roles('deny'),
+  },
+  'public.get_website_data()': {
+    call: `public.get_website_data()`,
+    execute: roles('allow'),
+  },
+  'public.list_members(role_filter text, status_filter text, page_size integer, page_offset integer)':
+    {
+      call: `public.list_members()`,
+      execute: roles('allow', { anon: 'deny' }),
+    },
+  'public.list_unregistered_signins(page_size integer, page_offset integer)': {
+    call: `public.list_unregistered_signins()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'public.log_system_event(kind text, source text, message text, details jsonb)': {
+    call: `public.log_system_event('error', 'matrix', 'x', '{}'::jsonb)`,
+    execute: roles('deny'),
+  },
+  'public.my_member()': {
+    call: `public.my_member()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'public.outbox_claim(batch integer, lease_seconds integer)': {
+    call: `public.outbox_claim(1, 60)`,
+    execute: roles('deny'),
+  },
+  'public.outbox_mark_failed(id text, error text, retry boolean)': {
+    call: `public.outbox_mark_failed('mail-matrix-failed', 'x', false)`,
+    execute: roles('deny'),
+  },
+  'public.outbox_mark_sent(id text, message_id text)': {
+    call: `public.outbox_mark_sent('mail-matrix-failed', 'x')`,
+    execute: roles('deny'),
+  },
+  'public.record_activity(app_version text)': {
+    call: `public.record_activity('1.0.54')`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'public.record_sign_in(app_version text)': {
+    call: `public.record_sign_in('1.0.54')`,
+    execute: roles('allow', { anon: 'deny', blocked: 'refuse 42501' }),
+  },
+  'public.sync_pull(collection text, checkpoint jsonb, batch_size integer)': {
+    call: `public.sync_pull('reference', null, 10)`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'public.sync_push(collection text, rows jsonb)': {
+    call: `public.sync_push('reference', '[]'::jsonb)`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'public.sync_visible(collection text, ids text[])': {
+    call: `public.sync_visible('reference', array['rs-art'])`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'public.throttle(bucket text, key text, max_hits integer, window_seconds integer)': {
+    call: `public.throttle('matrix', 'k', 1, 60)`,
+    execute: roles('deny'),
+  },
+}

@@ -1,0 +1,143 @@
+// The RLS matrix (issue 10): every table and function of the database against every role, one
+// test per cell, run as that role (never as the owner, who bypasses RLS) in a transaction that is
+// rolled back. The answers are in rls-manifest.ts; a table or function missing there fails.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../../supabase/local/db.ts'
+import { asUser, testDatabases } from '../helpers/test-db.ts'
+import {
+  COVERED_SCHEMAS,
+  FIXTURES,
+  FUNCTIONS,
+  PLATFORM_TABLES,
+  TABLES,
+  type RowsAnswer,
+} from './rls-manifest.ts'
+import { ROLES, claimsFor, type Role } from './rls-roles.ts'
+
+type Op = 'select' | 'insert' | 'update' | 'delete'
+const OPS: Op[] = ['select', 'insert', 'update', 'delete']
+
+const tableCells = Object.entries(TABLES).flatMap(([table, entry]) =>
+  OPS.flatMap((op) => ROLES.map((role) => [table, op, role, entry[op][role]] as const)),
+)
+const functionCells = Object.entries(FUNCTIONS).flatMap(([fn, entry]) =>
+  ROLES.map((role) => [fn, role, entry.execute[role]] as const),
+)
+
+/** What PostgreSQL's refusal says, as a manifest answer. */
+function refusal(error: unknown): string {
+  const { code, message } = error as { code?: string; message?: string }
+  if (code === '42501') return 'deny'
+  if (typeof code === 'string') return `refuse ${code}`
+  throw new Error(`not a database refusal: ${message ?? String(error)}`)
+}
+
+describe.each(testDatabases())('RLS matrix on $name', (target) => {
+  let db: Db
+  const totals = new Map<string, number>()
+  const oids = new Map<string, number>()
+
+  beforeAll(async () => {
+    db = await target.open()
+    await db.exec(FIXTURES)
+    for (const table of Object.keys(TABLES)) {
+      const exists = await db.query<{ ok: boolean }>('select to_regclass($1) is not null as ok', [
+        table,
+      ])
+      if (!exists[0]?.ok) continue
+      const [row] = await db.query<{ n: number }>(`select count(*)::int as n from ${table}`)
+      totals.set(table, row!.n)
+    }
+    const fns = await db.query<{ key: string; oid: number }>(
+      `select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' as key,
+              p.oid::int as oid
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = any($1) and p.prokind = 'f'`,
+      [COVERED_SCHEMAS],
+    )
+    for (const f of fns) oids.set(f.key, f.oid)
+  })
+  afterAll(() => target.close())
+
+  it('lists every table of the database, and no table the database does not have', async () => {
+    const rows = await db.query<{ name: string }>(
+      `select n.nspname || '.' || c.relname as name from pg_class c
+         join pg_namespace n on n.oid = c.relnamespace
+        where (n.nspname = any($1) and c.relkind in ('r', 'p', 'v', 'm'))
+           or n.nspname || '.' || c.relname = any($2)`,
+      [COVERED_SCHEMAS, PLATFORM_TABLES],
+    )
+    const inDatabase = rows.map((r) => r.name).sort()
+    expect(
+      inDatabase.filter((t) => !(t in TABLES)),
+      'tables missing from tests/security/rls-manifest.ts',
+    ).toEqual([])
+    expect(
+      Object.keys(TABLES).filter((t) => !inDatabase.includes(t)),
+      'tables in the manifest that the database does not have',
+    ).toEqual([])
+  })
+
+  it('lists every function of the database, and no function the database does not have', () => {
+    const inDatabase = [...oids.keys()].sort()
+    expect(
+      inDatabase.filter((f) => !(f in FUNCTIONS)),
+      'functions missing from tests/security/rls-manifest.ts',
+    ).toEqual([])
+    expect(
+      Object.keys(FUNCTIONS).filter((f) => !oids.has(f)),
+      'functions in the manifest that the database does not have',
+    ).toEqual([])
+  })
+
+  it('holds rows of several owners in every table, so each answer can be told apart', () => {
+    expect([...totals.entries()].filter(([, n]) => n === 0).map(([t]) => t)).toEqual([])
+  })
+
+  const run = (role: Role, sql: string) =>
+    asUser(db, claimsFor(role), (tx) => tx.query<{ n: number }>(sql))
+
+  it.each(tableCells)('%s: %s as %s → %s', async (table, op, role, expected) => {
+    const entry = TABLES[table]!
+    const total = totals.get(table)
+    expect(total, `${table} is not in the database`).toBeDefined()
+    const rows = (n: number): RowsAnswer => (n === 0 ? 'none' : n === total ? 'all' : 'some')
+    const sql = {
+      select: `select count(*)::int as n from ${table}`,
+      insert: `with c as (${entry.sample} returning 1) select count(*)::int as n from c`,
+      update: `with c as (update ${table} set ${entry.touch} returning 1) select count(*)::int as n from c`,
+      delete: `with c as (delete from ${table} returning 1) select count(*)::int as n from c`,
+    }[op]
+    const answer = await run(role, sql).then(
+      ([row]) => (op === 'insert' ? 'allow' : rows(row!.n)),
+      refusal,
+    )
+    expect(answer).toBe(expected)
+  })
+
+  it.each(functionCells)('%s: execute as %s → %s', async (fn, role, expected) => {
+    const entry = FUNCTIONS[fn]!
+    const oid = oids.get(fn)
+    expect(oid, `${fn} is not in the database`).toBeDefined()
+    let answer: string
+    if (entry.call === null) {
+      // A trigger function cannot be called; what matters is that nobody may execute it.
+      const [row] = await asUser(db, claimsFor(role), (tx) =>
+        tx.query<{ ok: boolean }>(`select has_function_privilege($1::oid, 'execute') as ok`, [oid]),
+      )
+      answer = row!.ok ? 'allow' : 'deny'
+    } else {
+      answer = await run(role, `select ${entry.call}`).then(
+        () => 'allow',
+        (error: { code?: string; message?: string }) =>
+          error.code === '42501' &&
+          /^permission denied for (function|schema)/.test(error.message ?? '')
+            ? 'deny'
+            : error.code === '42501'
+              ? 'refuse 42501'
+              : refusal(error),
+      )
+    }
+    expect(answer).toBe(expected)
+  })
+})
