@@ -84,8 +84,10 @@ export function supabaseTransport(supabase: SupabaseClient): SyncTransport {
       return data as string[]
     },
     onPoke(onPoke) {
+      // A private channel: only members who are not blocked may join it (a policy on
+      // realtime.messages), and only the database sends on it.
       const channel = supabase
-        .channel('sync')
+        .channel('sync', { config: { private: true } })
         .on('broadcast', { event: 'poke' }, (message) => {
           const collection = (message.payload as { collection?: unknown } | undefined)?.collection
           if (typeof collection === 'string') onPoke(collection)

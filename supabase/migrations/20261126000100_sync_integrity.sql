@@ -69,8 +69,10 @@ end;
 $$;
 
 -- At commit, for each row the transaction wrote: number it (once, however often it was written)
--- and poke the devices once per collection. The first call of a transaction takes the lock and
--- notes the first number it holds; a row already numbered at or past it was done in this commit.
+-- and poke the devices once per collection, on the private channel `sync` (members who are not
+-- blocked may listen; nobody but the database sends). The first call of a transaction takes the
+-- lock and notes the first number it holds; a row already numbered at or past it was done in
+-- this commit.
 create or replace function app.sync_commit() returns trigger
 language plpgsql
 security definer
@@ -94,7 +96,7 @@ begin
   end if;
   if coalesce(current_setting('app.sync_poked_' || tg_table_name, true), '') <> 'on' then
     perform set_config('app.sync_poked_' || tg_table_name, 'on', true);
-    perform realtime.send(jsonb_build_object('collection', tg_table_name), 'poke', 'sync', false);
+    perform realtime.send(jsonb_build_object('collection', tg_table_name), 'poke', 'sync', true);
   end if;
   return null;
 end;
