@@ -227,3 +227,28 @@ begin
   return jsonb_build_object('total', total, 'pageSize', size, 'rows', rows, 'serverProblem', trouble);
 end;
 $$;
+
+-- Sends a failed e-mail again: it goes back to the queue with a fresh set of attempts, to every
+-- address that has not taken it yet (the refusals are forgotten, the deliveries kept, so nobody
+-- receives it twice).
+create or replace function public.admin_retry_email(email text) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  n integer;
+begin
+  if not app.is_admin() then
+    raise exception 'Only admins can send e-mails again' using errcode = '42501';
+  end if;
+  update public.email_outbox o
+     set status = 'queued', attempts = 0, next_attempt_at = now(), lease_until = null,
+         deliveries = (select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb)
+                         from jsonb_each(o.deliveries) e where e.value ->> 'status' = 'sent')
+   where o.id = admin_retry_email.email and o.status = 'failed';
+  get diagnostics n = row_count;
+  if n = 0 then
+    raise exception 'Only an e-mail that failed can be sent again' using errcode = 'P0001';
+  end if;
+  return jsonb_build_object('type', 'success', 'message', 'The e-mail is queued to be sent again');
+end;
+$$;
