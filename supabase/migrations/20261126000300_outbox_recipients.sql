@@ -252,3 +252,41 @@ begin
   return jsonb_build_object('type', 'success', 'message', 'The e-mail is queued to be sent again');
 end;
 $$;
+
+-- Hands the dispatcher up to `batch` messages that are due (unchanged, see the outbox migration),
+-- except that a message whose dispatcher died on its last allowed attempt after some addresses
+-- took it ends `sent` rather than `failed`, its deferred addresses given up.
+create or replace function public.outbox_claim(batch integer default 10, lease_seconds integer default 300)
+returns setof public.email_outbox
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  update public.email_outbox o
+     set status = case when exists (select 1 from jsonb_each(o.deliveries) e
+                                     where e.value ->> 'status' = 'sent')
+                       then 'sent' else 'failed' end,
+         deliveries = (select coalesce(jsonb_object_agg(e.key, case when e.value ->> 'status' = 'retrying'
+                          then e.value || jsonb_build_object('status', 'refused',
+                                 'reason', (e.value ->> 'reason') || ' (gave up after ' || o.attempts || ' attempts)')
+                          else e.value end), '{}'::jsonb)
+                         from jsonb_each(o.deliveries) e),
+         lease_until = null,
+         last_error = concat_ws(' / ', o.last_error,
+           'The dispatcher stopped while sending; gave up after ' || o.attempts || ' attempts')
+   where o.status = 'sending' and o.lease_until < now() and o.attempts >= 6;
+
+  return query
+  update public.email_outbox o
+     set status = 'sending',
+         attempts = o.attempts + 1,
+         lease_until = now() + make_interval(secs => greatest(lease_seconds, 1))
+   where o.id in (
+     select d.id from public.email_outbox d
+      where (d.status = 'queued' and d.next_attempt_at <= now())
+         or (d.status = 'sending' and d.lease_until < now())
+      order by d.next_attempt_at, d.created_at
+      limit greatest(least(batch, 100), 1)
+      for update skip locked)
+  returning o.*;
+end;
+$$;

@@ -193,6 +193,54 @@ describe.each(testDatabases())('e-mail log on $name', (target) => {
     expect(row).toEqual({ status: 'queued', attempts: 1 })
   })
 
+  it('gives up the deferred addresses of a message whose dispatcher died on its last attempt', async () => {
+    await db.query(
+      `insert into public.email_outbox (id, recipients, cc, subject, html_body, status, attempts, lease_until, deliveries)
+       values ('mail-died', '{a@demo.school}', '{b@demo.school}', 'Died', '<p>x</p>', 'sending', 6,
+               now() - interval '1 second',
+               '{"a@demo.school": {"status": "sent"}, "b@demo.school": {"status": "retrying", "code": 451, "reason": "451 Greylisted"}}'),
+              ('mail-died-alone', '{c@demo.school}', '{}', 'Died alone', '<p>x</p>', 'sending', 6,
+               now() - interval '1 second', '{}')`,
+    )
+    await db.query(`select * from public.outbox_claim(1, 60)`)
+    const rows = await db.query<{
+      id: string
+      status: string
+      deliveries: unknown
+      last_error: string
+    }>(
+      `select id, status, deliveries, last_error from public.email_outbox
+        where id in ('mail-died', 'mail-died-alone') order by id`,
+    )
+    expect(rows).toEqual([
+      {
+        id: 'mail-died',
+        status: 'sent',
+        deliveries: {
+          'a@demo.school': { status: 'sent' },
+          'b@demo.school': {
+            status: 'refused',
+            code: 451,
+            reason: '451 Greylisted (gave up after 6 attempts)',
+          },
+        },
+        last_error: 'The dispatcher stopped while sending; gave up after 6 attempts',
+      },
+      {
+        id: 'mail-died-alone',
+        status: 'failed',
+        deliveries: {},
+        last_error: 'The dispatcher stopped while sending; gave up after 6 attempts',
+      },
+    ])
+    const [logged] = await db.query<{ message: string }>(
+      `select message from public.system_errors where details ->> 'emailId' = 'mail-died'`,
+    )
+    expect(logged?.message).toBe(
+      'The e-mail "Died" to a@demo.school, b@demo.school was sent, but not delivered to b@demo.school (451 Greylisted (gave up after 6 attempts))',
+    )
+  })
+
   it('is for admins only', async () => {
     for (const label of ['administration', 'facilitator', 'guardian']) {
       await expect(list(null, by(label))).rejects.toThrow('Only admins can read the e-mail log')
