@@ -9,7 +9,7 @@ import { execSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 
-const SUITES = ['bundle', 'first-visit', 'host', 'sync', 'sync-server', 'faults', 'timetable']
+const SUITES = ['bundle', 'first-visit', 'host', 'sync', 'sync-server', 'faults', 'mail', 'timetable']
 const DIST = '.tmp/bench/app'
 const OUT = 'bench/results'
 const asked = process.argv.slice(2)

@@ -1,7 +1,9 @@
 // The local host's stand-in for what starts the `outbox` function on Supabase (a database webhook
 // or a schedule): it LISTENs for queued e-mail and also wakes every 30 s for retries that have
 // come due, and runs the function's handler, one dispatch at a time. Without SMTP_URL it sends
-// nothing and the messages stay queued and visible.
+// nothing and the messages stay queued and visible. When the mail server refuses the login or
+// cannot be reached, the function answers 503 (the admins have one system error about it) and
+// the mail waits, no attempt counted, for the next wake.
 import type { FunctionEnv } from '../functions/_shared/env.ts'
 import type { HostDeps } from './deps.ts'
 import { provideEdgeGlobals } from './edge-runtime.ts'

@@ -1,5 +1,5 @@
-// A real SMTP server on loopback (smtp-server, no auth, no TLS) that keeps what it accepted, so
-// tests read the e-mails the app sent. A message counts as arrived only once the server has
+// A real SMTP server on loopback (smtp-server, no TLS; a login only when asked for) that keeps
+// what it accepted, so tests read the e-mails the app sent. A message counts as arrived only once the server has
 // answered 250 to its DATA, which is when a real server takes responsibility for it.
 import { SMTPServer, type SMTPServerSession } from 'smtp-server'
 import type { AddressInfo } from 'node:net'
@@ -26,11 +26,16 @@ export interface Hold {
 }
 
 export interface TestSmtp {
+  /** Where to send, with the right user and password when the server asks for a login. */
   url: string
+  port: number
   messages: ReceivedMail[]
   waitForMail(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>
-  /** Refuses recipients matching `test` with an SMTP error (4xx: try later, 5xx: never). */
-  refuseRecipients(test: (address: string) => boolean, code: number, message: string): void
+  /**
+   * Refuses recipients matching `test` with an SMTP error (4xx: try later, 5xx: never) until the
+   * returned function is called.
+   */
+  refuseRecipients(test: (address: string) => boolean, code: number, message: string): () => void
   /** Holds the next message's 250 answer until released. */
   holdNext(): Hold
   close(): Promise<void>
@@ -42,7 +47,13 @@ function deferred() {
   return { promise, resolve }
 }
 
-export async function startSmtp(): Promise<TestSmtp> {
+export interface SmtpOptions {
+  /** The only user and password the server accepts; without it, no login is asked for. */
+  login?: { user: string; pass: string }
+}
+
+export async function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
+  const login = options.login
   const messages: ReceivedMail[] = []
   const waiters = new Set<{
     predicate: (m: ReceivedMail) => boolean
@@ -70,9 +81,18 @@ export async function startSmtp(): Promise<TestSmtp> {
   }
 
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
+    authOptional: !login,
+    allowInsecureAuth: true,
+    authMethods: ['PLAIN', 'LOGIN'],
+    disabledCommands: login ? ['STARTTLS'] : ['AUTH', 'STARTTLS'],
     logger: false,
+    onAuth(auth, _session, callback) {
+      if (login && auth.username === login.user && auth.password === login.pass)
+        return callback(null, { user: auth.username })
+      callback(
+        Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }),
+      )
+    },
     onRcptTo(address, _session, callback) {
       const refusal = refusals.find((r) => r.test(address.address))
       if (!refusal) return callback()
@@ -109,8 +129,12 @@ export async function startSmtp(): Promise<TestSmtp> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.server.address() as AddressInfo
 
+  const credentials = login
+    ? `${encodeURIComponent(login.user)}:${encodeURIComponent(login.pass)}@`
+    : ''
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://${credentials}127.0.0.1:${port}`,
+    port,
     messages,
     waitForMail(predicate, timeoutMs = 10_000) {
       const found = messages.find(predicate)
@@ -133,7 +157,12 @@ export async function startSmtp(): Promise<TestSmtp> {
       })
     },
     refuseRecipients(test, code, message) {
-      refusals.push({ test, code, message })
+      const refusal = { test, code, message }
+      refusals.push(refusal)
+      return () => {
+        const at = refusals.indexOf(refusal)
+        if (at >= 0) refusals.splice(at, 1)
+      }
     },
     holdNext() {
       const hold: HoldState = { arrived: deferred(), released: deferred(), gone: deferred() }

@@ -1,14 +1,23 @@
 // The e-mail outbox and its dispatcher (the `outbox` edge function) against a real SMTP server:
-// who may queue and read mail, delivery, failures with reasons and backoff, mail left queued
-// without SMTP, and exactly-once delivery when the dispatcher is killed in the middle of a send.
+// who may queue and read mail, delivery, failures with reasons and backoff, what the server
+// answered for each address, a mail server that refuses the login or cannot be reached, mail left
+// queued without SMTP, and exactly-once delivery when the dispatcher is killed mid-send.
 import { spawn } from 'node:child_process'
+import net, { type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestHost, type TestHost } from '../helpers/host.ts'
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts'
 import { asUser, claimsOf, testDatabases } from '../helpers/test-db.ts'
 import { memberMaker, type Member } from './support/members.ts'
-import { dispatcher, functionEnv, logged, outboxRow, queue } from './support/outbox.ts'
+import {
+  dispatcher,
+  functionEnv,
+  logged,
+  outboxRow,
+  queue,
+  serverErrors,
+} from './support/outbox.ts'
 
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n')
 const CHILD = fileURLToPath(new URL('./support/dispatch-outbox.ts', import.meta.url))
@@ -183,6 +192,167 @@ describe.each(testDatabases())('e-mail outbox on $name', (database) => {
     expect(error?.context?.status).toBe(503)
     expect(await outboxRow(h, id)).toMatchObject({ status: 'queued', attempts: 0 })
     await h.db.query(`delete from public.email_outbox where id = $1`, [id])
+  })
+
+  it('records an address refused for good on a message the other recipient received', async () => {
+    const lift = smtp.refuseRecipients((a) => a === 'office@gone.test', 550, 'No such user here')
+    const id = await queue(h, {
+      to: ['parent@family.test', 'office@gone.test'],
+      subject: 'Admission letter',
+    })
+    expect((await dispatch()).body).toMatchObject({ sent: 1, retrying: 0, failed: 0 })
+    lift()
+    const mail = await smtp.waitForMail((m) => m.subject === 'Admission letter')
+    expect(mail.to).toEqual(['parent@family.test'])
+
+    const row = await outboxRow(h, id)
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 })
+    expect(row.last_error).toMatch(/^office@gone\.test: 550 No such user here$/)
+    expect(row.deliveries).toMatchObject({
+      'parent@family.test': { status: 'sent' },
+      'office@gone.test': { status: 'refused', code: 550, reason: '550 No such user here' },
+    })
+    // Nothing is left to send, and the admins are told which address did not get it.
+    expect((await dispatch()).body).toMatchObject({ claimed: 0 })
+    expect(smtp.messages.filter((m) => m.subject === 'Admission letter')).toHaveLength(1)
+    expect(await logged(h, 'system_errors', id)).toEqual([
+      'The e-mail "Admission letter" to parent@family.test, office@gone.test was sent, but not delivered to office@gone.test (550 No such user here)',
+    ])
+  })
+
+  it('tries again only the addresses the server deferred, and keeps the history', async () => {
+    smtp.refuseRecipients((a) => a === 'head@gone.test', 550, 'No such user here')
+    const liftFull = smtp.refuseRecipients(
+      (a) => a === 'office@full.test',
+      452,
+      'Mailbox full, try later',
+    )
+    const id = await queue(h, {
+      to: ['guardian@family.test', 'head@gone.test'],
+      cc: ['office@full.test'],
+      subject: 'Term report',
+    })
+    expect((await dispatch()).body).toMatchObject({ retrying: 1, sent: 0 })
+    let row = await outboxRow(h, id)
+    expect(row).toMatchObject({ status: 'queued', attempts: 1 })
+    expect(row.due_in).toBeGreaterThan(25)
+    expect(row.deliveries).toMatchObject({
+      'guardian@family.test': { status: 'sent' },
+      'head@gone.test': { status: 'refused', code: 550 },
+      'office@full.test': { status: 'retrying', code: 452, reason: '452 Mailbox full, try later' },
+    })
+    expect(row.last_error).toBe(
+      'head@gone.test: 550 No such user here; office@full.test: 452 Mailbox full, try later',
+    )
+    const first = await smtp.waitForMail((m) => m.subject === 'Term report')
+    expect(first.to).toEqual(['guardian@family.test'])
+
+    liftFull()
+    await h.db.query(`update public.email_outbox set next_attempt_at = now() where id = $1`, [id])
+    expect((await dispatch()).body).toMatchObject({ sent: 1 })
+    const copies = smtp.messages.filter((m) => m.subject === 'Term report')
+    expect(copies.map((m) => m.to)).toEqual([['guardian@family.test'], ['office@full.test']])
+    expect(copies[1]?.messageId).toBe(first.messageId)
+
+    row = await outboxRow(h, id)
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 })
+    expect(row.deliveries['office@full.test']).toMatchObject({ status: 'sent' })
+    expect(row.deliveries['head@gone.test']).toMatchObject({ status: 'refused' })
+    expect(row.last_error).toBe('head@gone.test: 550 No such user here')
+  })
+
+  it('keeps the attempts and the last error of a message sent after a temporary failure', async () => {
+    const lift = smtp.refuseRecipients((a) => a === 'later@family.test', 421, 'Try again later')
+    const id = await queue(h, { to: ['later@family.test'], subject: 'Reminder' })
+    expect((await dispatch()).body).toMatchObject({ retrying: 1 })
+    lift()
+    await h.db.query(`update public.email_outbox set next_attempt_at = now() where id = $1`, [id])
+    expect((await dispatch()).body).toMatchObject({ sent: 1 })
+    const row = await outboxRow(h, id)
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 })
+    // 421 closes the connection: the server itself answers a new one, so the attempt counts.
+    expect(row.last_error).toBe('Server closed the connection: 421 Try again later')
+    expect(row.deliveries['later@family.test']).toMatchObject({ status: 'sent' })
+  })
+
+  describe('when the mail server itself fails', () => {
+    let locked: TestSmtp
+    beforeAll(async () => {
+      locked = await startSmtp({ login: { user: 'centre', pass: 'right-password' } })
+    })
+    afterAll(async () => {
+      await locked?.close()
+      await h.db.query(
+        `update public.system_errors set dismissed_at = now() where source = 'e-mail server'`,
+      )
+    })
+
+    it('keeps every message queued, counts no attempt and raises one error for a refused login', async () => {
+      const ids = [
+        await queue(h, { to: ['a@family.test'], subject: 'Login 1' }),
+        await queue(h, { to: ['b@family.test'], subject: 'Login 2' }),
+        await queue(h, { to: ['c@family.test'], subject: 'Login 3' }),
+      ]
+      const wrong = dispatcher(h, `smtp://centre:wrong-password@127.0.0.1:${locked.port}`)
+      for (let run = 0; run < 3; run++) {
+        const answer = await wrong()
+        expect(answer).toMatchObject({
+          status: 503,
+          body: { type: 'error', code: 'mail_server_problem', claimed: 0, failed: 0 },
+        })
+        expect(answer.body.message).toMatch(/^The mail server refused the login \(.*535/)
+      }
+      for (const id of ids) {
+        expect(await outboxRow(h, id)).toMatchObject({
+          status: 'queued',
+          attempts: 0,
+          last_error: null,
+        })
+        expect(await logged(h, 'system_errors', id)).toEqual([])
+        expect(await logged(h, 'system_warnings', id)).toEqual([])
+      }
+      const errors = await serverErrors(h)
+      expect(errors).toHaveLength(1)
+      expect(errors[0]).toMatch(
+        /^The mail server refused the login \(Invalid login: 535 .*Authentication credentials invalid\)\. Check the SMTP user and password in SMTP_URL\./,
+      )
+      expect(locked.messages).toHaveLength(0)
+
+      // With the right password, every message leaves on its first counted attempt.
+      expect((await dispatcher(h, locked.url)()).body).toMatchObject({ sent: 3, failed: 0 })
+      for (const id of ids)
+        expect(await outboxRow(h, id)).toMatchObject({ status: 'sent', attempts: 1 })
+      expect(locked.messages.map((m) => m.subject).sort()).toEqual([
+        'Login 1',
+        'Login 2',
+        'Login 3',
+      ])
+    })
+
+    it('keeps messages queued when the server cannot be reached or fails TLS, one error each', async () => {
+      const probe = net.createServer()
+      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+      const closedPort = (probe.address() as AddressInfo).port
+      await new Promise((resolve) => probe.close(resolve))
+
+      const id = await queue(h, { to: ['d@family.test'], subject: 'Unreachable' })
+      const unreachable = dispatcher(h, `smtp://127.0.0.1:${closedPort}`)
+      await unreachable()
+      await unreachable()
+      // A plain SMTP server spoken to with implicit TLS (port 465 style) fails the handshake.
+      const tls = dispatcher(h, `smtps://127.0.0.1:${smtp.port}`)
+      expect(await tls()).toMatchObject({ status: 503, body: { code: 'mail_server_problem' } })
+      await tls()
+
+      expect(await outboxRow(h, id)).toMatchObject({ status: 'queued', attempts: 0 })
+      const errors = await serverErrors(h)
+      expect(errors.filter((e) => /could not be reached \(.*ECONNREFUSED/.test(e))).toHaveLength(1)
+      expect(
+        errors.filter((e) => /^No secure \(TLS\) connection could be made/.test(e)),
+      ).toHaveLength(1)
+      expect((await dispatch()).body).toMatchObject({ sent: 1 })
+      expect(await outboxRow(h, id)).toMatchObject({ status: 'sent', attempts: 1 })
+    })
   })
 
   it('delivers exactly once when the dispatcher is killed before the server accepted the message', async () => {

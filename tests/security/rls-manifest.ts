@@ -579,6 +579,14 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: `public.outbox_mark_sent('mail-matrix-failed', 'x')`,
     execute: roles('deny'),
   },
+  'public.outbox_record_send(id text, message_id text, accepted text[], refused jsonb)': {
+    call: `public.outbox_record_send('mail-matrix-failed', 'x', array['a@demo.school'], '[]'::jsonb)`,
+    execute: roles('deny'),
+  },
+  'public.outbox_server_trouble(id text, problem text, message text)': {
+    call: `public.outbox_server_trouble(null, 'login', 'The mail server refused the login')`,
+    execute: roles('deny'),
+  },
   'public.record_activity(app_version text)': {
     call: `public.record_activity('1.0.54')`,
     execute: roles('allow', { anon: 'deny' }),

@@ -109,6 +109,138 @@ describe.each(testDatabases())('e-mail log on $name', (target) => {
     )
   })
 
+  it('shows when a queued e-mail is tried next, each address answer, and the mail server problem', async () => {
+    await db.query(
+      `insert into public.email_outbox (id, recipients, cc, subject, html_body, email_type, status,
+                                         attempts, last_error, next_attempt_at, deliveries, created_at)
+       values ('mail-partial', '{a@demo.school}', '{b@demo.school}', 'Partial', '<p>x</p>', 'Webmail',
+               'queued', 1, 'b@demo.school: 452 Mailbox full', '2026-11-26T10:00:00Z',
+               '{"a@demo.school": {"status": "sent"}, "b@demo.school": {"status": "retrying", "code": 452, "reason": "452 Mailbox full"}}',
+               now() + interval '1 minute')`,
+    )
+    let page = await call<Page & { serverProblem: string | null; rows: Record<string, unknown>[] }>(
+      'select public.admin_list_emails($1, 0) as r',
+      ['Webmail'],
+    )
+    expect(page.serverProblem).toBeNull()
+    expect(page.rows[0]).toMatchObject({
+      id: 'mail-partial',
+      attempts: 1,
+      last_error: 'b@demo.school: 452 Mailbox full',
+      deliveries: {
+        'a@demo.school': { status: 'sent' },
+        'b@demo.school': { status: 'retrying', code: 452 },
+      },
+    })
+    expect(new Date(page.rows[0]!.next_attempt_at as string).toISOString()).toBe(
+      '2026-11-26T10:00:00.000Z',
+    )
+
+    expect(
+      (
+        await db.query<{ r: boolean }>(
+          `select public.outbox_server_trouble(null, 'login', 'The mail server refused the login') as r`,
+        )
+      )[0]!.r,
+    ).toBe(true)
+    page = await call('select public.admin_list_emails(null, 0) as r', [])
+    expect(page.serverProblem).toBe('The mail server refused the login')
+    await db.query(
+      `update public.system_errors set dismissed_at = now() where source = 'e-mail server'`,
+    )
+    page = await call('select public.admin_list_emails(null, 0) as r', [])
+    expect(page.serverProblem).toBeNull()
+  })
+
+  it('sends a failed e-mail again only to the addresses that did not take it', async () => {
+    await db.query(
+      `insert into public.email_outbox (id, recipients, subject, html_body, status, attempts, deliveries)
+       values ('mail-refused', '{a@demo.school,b@demo.school}', 'Refused', '<p>x</p>', 'failed', 6,
+               '{"a@demo.school": {"status": "sent"}, "b@demo.school": {"status": "refused", "code": 452}}')`,
+    )
+    await call('select public.admin_retry_email($1) as r', ['mail-refused'])
+    const [row] = await db.query(
+      'select status, attempts, deliveries from public.email_outbox where id = $1',
+      ['mail-refused'],
+    )
+    expect(row).toEqual({
+      status: 'queued',
+      attempts: 0,
+      deliveries: { 'a@demo.school': { status: 'sent' } },
+    })
+  })
+
+  it('refuses bad answers from the dispatcher and changes nothing', async () => {
+    const refuse = (sql: string) => db.query(sql)
+    await expect(
+      refuse(`select public.outbox_record_send('mail-partial', null, '{}', '{"a": 1}')`),
+    ).rejects.toThrow('The refused addresses must be a list')
+    await expect(
+      refuse(`select public.outbox_record_send('mail-partial', null, '{}', '[{"code": 550}]')`),
+    ).rejects.toThrow('A refused address needs its address')
+    await expect(
+      refuse(`select public.outbox_record_send('nope', null, '{}', '[]')`),
+    ).rejects.toThrow('No such e-mail: nope')
+    await expect(
+      refuse(`select public.outbox_server_trouble(null, 'weather', 'x')`),
+    ).rejects.toThrow('Unknown mail server problem: weather')
+    await expect(refuse(`select public.outbox_server_trouble(null, 'login', ' ')`)).rejects.toThrow(
+      'A mail server problem needs a message',
+    )
+    const [row] = await db.query('select status, attempts from public.email_outbox where id = $1', [
+      'mail-partial',
+    ])
+    expect(row).toEqual({ status: 'queued', attempts: 1 })
+  })
+
+  it('gives up the deferred addresses of a message whose dispatcher died on its last attempt', async () => {
+    await db.query(
+      `insert into public.email_outbox (id, recipients, cc, subject, html_body, status, attempts, lease_until, deliveries)
+       values ('mail-died', '{a@demo.school}', '{b@demo.school}', 'Died', '<p>x</p>', 'sending', 6,
+               now() - interval '1 second',
+               '{"a@demo.school": {"status": "sent"}, "b@demo.school": {"status": "retrying", "code": 451, "reason": "451 Greylisted"}}'),
+              ('mail-died-alone', '{c@demo.school}', '{}', 'Died alone', '<p>x</p>', 'sending', 6,
+               now() - interval '1 second', '{}')`,
+    )
+    await db.query(`select * from public.outbox_claim(1, 60)`)
+    const rows = await db.query<{
+      id: string
+      status: string
+      deliveries: unknown
+      last_error: string
+    }>(
+      `select id, status, deliveries, last_error from public.email_outbox
+        where id in ('mail-died', 'mail-died-alone') order by id`,
+    )
+    expect(rows).toEqual([
+      {
+        id: 'mail-died',
+        status: 'sent',
+        deliveries: {
+          'a@demo.school': { status: 'sent' },
+          'b@demo.school': {
+            status: 'refused',
+            code: 451,
+            reason: '451 Greylisted (gave up after 6 attempts)',
+          },
+        },
+        last_error: 'The dispatcher stopped while sending; gave up after 6 attempts',
+      },
+      {
+        id: 'mail-died-alone',
+        status: 'failed',
+        deliveries: {},
+        last_error: 'The dispatcher stopped while sending; gave up after 6 attempts',
+      },
+    ])
+    const [logged] = await db.query<{ message: string }>(
+      `select message from public.system_errors where details ->> 'emailId' = 'mail-died'`,
+    )
+    expect(logged?.message).toBe(
+      'The e-mail "Died" to a@demo.school, b@demo.school was sent, but not delivered to b@demo.school (451 Greylisted (gave up after 6 attempts))',
+    )
+  })
+
   it('is for admins only', async () => {
     for (const label of ['administration', 'facilitator', 'guardian']) {
       await expect(list(null, by(label))).rejects.toThrow('Only admins can read the e-mail log')

@@ -13,6 +13,8 @@ export interface OutboxRow {
   attachments: unknown
   email_type: string | null
   attempts: number
+  /** What the server answered for each address so far, keyed by the address in lower case. */
+  deliveries?: Record<string, { status: 'sent' | 'retrying' | 'refused' }> | null
 }
 
 /** An attachment as rows store it: a storage object, or content carried in the row. */
@@ -37,10 +39,32 @@ export interface Message {
   messageId: string
   headers: Record<string, string>
   attachments: MailAttachment[]
+  /** Who the server is asked to deliver to: the addresses not yet accepted or refused for good. */
+  envelope: { from: string; to: string[] }
 }
 
 function permanent(message: string): Error {
   return Object.assign(new Error(message), { permanent: true })
+}
+
+/** The bare address of `Name <a@b>` or `a@b`, in lower case, as deliveries are keyed. */
+export function addressOf(entry: string): string {
+  const angle = /<([^>]+)>\s*$/.exec(entry)
+  return (angle ? angle[1]! : entry).trim().toLowerCase()
+}
+
+/**
+ * The addresses still to deliver to: every recipient and copy the server has not yet accepted
+ * or refused for good, each once. A message tried again after some addresses took it goes only
+ * to the others.
+ */
+export function pendingAddresses(row: Pick<OutboxRow, 'recipients' | 'cc' | 'deliveries'>) {
+  const done = row.deliveries ?? {}
+  const all = [...row.recipients, ...(row.cc ?? [])].map(addressOf)
+  return [...new Set(all)].filter((a) => {
+    const status = done[a]?.status
+    return status !== 'sent' && status !== 'refused'
+  })
 }
 
 function domainOf(address: string, siteUrl: string): string {
@@ -113,5 +137,6 @@ export async function buildMessage(
     messageId: `<${row.id}@${domainOf(from, env.SITE_URL)}>`,
     headers,
     attachments,
+    envelope: { from: addressOf(from), to: pendingAddresses(row) },
   }
 }

@@ -15,6 +15,8 @@ export interface OutboxRow {
   lease_until: Date | null
   /** Seconds until the next attempt is due. */
   due_in: number
+  /** What the server answered for each address. */
+  deliveries: Record<string, { status: string; code?: number | null; reason?: string }>
 }
 
 export const MAIL_FROM = 'Learning Centre <office@centre.test>'
@@ -65,13 +67,22 @@ export async function queue(
 
 export async function outboxRow(h: TestHost, id: string): Promise<OutboxRow> {
   const [row] = await h.db.query<OutboxRow>(
-    `select id, status, attempts, last_error, message_id, sent_at, lease_until,
+    `select id, status, attempts, last_error, message_id, sent_at, lease_until, deliveries,
             extract(epoch from next_attempt_at - now())::float8 as due_in
        from public.email_outbox where id = $1`,
     [id],
   )
   if (!row) throw new Error(`no outbox row ${id}`)
   return row
+}
+
+/** The open errors about the mail server itself (login, connection, TLS), oldest first. */
+export async function serverErrors(h: TestHost): Promise<string[]> {
+  const rows = await h.db.query<{ message: string }>(
+    `select message from public.system_errors
+      where source = 'e-mail server' and dismissed_at is null order by logged_at, id`,
+  )
+  return rows.map((r) => r.message)
 }
 
 /** The messages logged for the admins about one e-mail, oldest first. */

@@ -21,8 +21,9 @@ import { retryMail, useMailBody, useMailLog } from '../hooks/use-mail-log'
 import {
   addressLine,
   deliveryLine,
-  MAIL_STATUS,
   MAIL_TYPES,
+  statusOf,
+  undelivered,
   type MailRow,
   type MailType,
 } from '../logic/mail-log'
@@ -54,8 +55,29 @@ function MailBody({ mail }: { mail: MailRow }) {
   )
 }
 
+/** Each address the server did not take the message for, with its answer. */
+function Undelivered({ mail }: { mail: MailRow }) {
+  const list = undelivered(mail)
+  if (list.length === 0) return null
+  return (
+    <Stack gap={0} data-testid="mail-undelivered">
+      {list.map((u) => (
+        <Text
+          key={u.address}
+          size="xs"
+          c={u.status === 'refused' ? 'red' : 'orange'}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {u.status === 'refused' ? 'Not delivered to' : 'Will try again for'} {u.address}:{' '}
+          {u.reason}
+        </Text>
+      ))}
+    </Stack>
+  )
+}
+
 function MailCard({ mail, onOpen, onRetry }: { mail: MailRow; onOpen(): void; onRetry(): void }) {
-  const status = MAIL_STATUS[mail.status]
+  const status = statusOf(mail)
   return (
     <Paper withBorder p="sm" radius="sm" data-testid="mail-row">
       <Stack gap={4}>
@@ -80,8 +102,9 @@ function MailCard({ mail, onOpen, onRetry }: { mail: MailRow; onOpen(): void; on
           c={mail.status === 'failed' ? 'red' : 'dimmed'}
           style={{ overflowWrap: 'anywhere' }}
         >
-          {deliveryLine(mail)}
+          {deliveryLine(mail, new Date())}
         </Text>
+        <Undelivered mail={mail} />
         <Group gap="xs" justify="flex-end">
           <Button size="compact-sm" variant="default" onClick={onOpen}>
             View
@@ -131,6 +154,11 @@ export function MailLogScreen() {
         maw={260}
       />
       {error && <Alert color={navigator.onLine ? 'red' : 'yellow'}>{error}</Alert>}
+      {page?.serverProblem && (
+        <Alert color="red" title="Queued e-mails are not leaving" data-testid="mail-server-problem">
+          {page.serverProblem}
+        </Alert>
+      )}
       {page && rows.length === 0 && (
         <Text c="dimmed" data-testid="mail-empty">
           {type ? `No ${type} e-mails.` : 'No e-mails yet.'}

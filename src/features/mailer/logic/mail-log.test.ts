@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { addressLine, deliveryLine, MAIL_TYPES, type MailRow } from './mail-log'
+import {
+  addressLine,
+  deliveryLine,
+  dueIn,
+  MAIL_TYPES,
+  statusOf,
+  undelivered,
+  type MailRow,
+} from './mail-log'
+
+const NOW = new Date('2026-11-26T03:10:00Z')
 
 const row = (over: Partial<MailRow>): MailRow => ({
   id: 'm1',
@@ -13,6 +23,8 @@ const row = (over: Partial<MailRow>): MailRow => ({
   last_error: null,
   created_at: '2026-11-26T03:00:00Z',
   sent_at: null,
+  next_attempt_at: '2026-11-26T03:00:00Z',
+  deliveries: {},
   attachment_count: 0,
   ...over,
 })
@@ -51,12 +63,87 @@ describe('e-mail log', () => {
       'Gave up after 6 attempts: 451 busy',
     ],
     [
-      { status: 'queued', attempts: 2, last_error: '451 busy' },
-      'Will try again (2 so far): 451 busy',
+      {
+        status: 'queued',
+        attempts: 2,
+        last_error: '451 busy',
+        next_attempt_at: '2026-11-26T03:18:00Z',
+      },
+      'Next try in 8 min (2 so far): 451 busy',
+    ],
+    [
+      { status: 'queued', attempts: 1, last_error: '451 busy' },
+      'Next try now (1 so far): 451 busy',
+    ],
+    [
+      {
+        status: 'sent',
+        sent_at: '2026-11-26T03:05:00Z',
+        attempts: 3,
+        last_error: 'Server closed the connection: 421 Try again later',
+      },
+      'Delivered to the mail server after 3 attempts; last error: Server closed the connection: 421 Try again later',
+    ],
+    [
+      {
+        status: 'sent',
+        sent_at: '2026-11-26T03:05:00Z',
+        attempts: 1,
+        last_error: 'b@x.in: 550 No such user',
+        deliveries: {
+          'a@x.in': { status: 'sent' },
+          'b@x.in': { status: 'refused', code: 550, reason: '550 No such user' },
+        },
+      },
+      'Delivered to the mail server',
+    ],
+    [
+      {
+        status: 'queued',
+        attempts: 1,
+        last_error: 'b@x.in: 452 Mailbox full',
+        next_attempt_at: '2026-11-26T03:10:30Z',
+        deliveries: {
+          'a@x.in': { status: 'sent' },
+          'b@x.in': { status: 'retrying', code: 452, reason: '452 Mailbox full' },
+        },
+      },
+      'Next try in 30 s (1 so far)',
     ],
     [{ status: 'sending', attempts: 1 }, 'Being sent now'],
     [{}, 'Waiting to be sent'],
   ] as const)('%j reads %s', (over, line) => {
-    expect(deliveryLine(row(over as Partial<MailRow>))).toBe(line)
+    expect(deliveryLine(row(over as Partial<MailRow>), NOW)).toBe(line)
+  })
+
+  it.each([
+    ['2026-11-26T03:09:00Z', 'now'],
+    ['2026-11-26T03:10:45Z', 'in 45 s'],
+    ['2026-11-26T03:42:00Z', 'in 32 min'],
+    ['2026-11-26T05:15:00Z', 'in 2 h 5 min'],
+    ['2026-11-26T05:10:00Z', 'in 2 h'],
+  ])('a retry due at %s is due %s', (at, text) => {
+    expect(dueIn(at, NOW)).toBe(text)
+  })
+
+  it('lists the addresses that did not take the message and marks the message partly sent', () => {
+    const partly = row({
+      status: 'sent',
+      sent_at: '2026-11-26T03:05:00Z',
+      deliveries: {
+        'z@x.in': { status: 'retrying', reason: '452 Mailbox full' },
+        'a@x.in': { status: 'sent' },
+        'b@x.in': { status: 'refused', code: 550, reason: '550 No such user' },
+      },
+    })
+    expect(undelivered(partly)).toEqual([
+      { address: 'b@x.in', status: 'refused', reason: '550 No such user' },
+      { address: 'z@x.in', status: 'retrying', reason: '452 Mailbox full' },
+    ])
+    expect(statusOf(partly)).toEqual({ label: 'Partly sent', color: 'orange' })
+    expect(statusOf(row({ status: 'sent', deliveries: { 'a@x.in': { status: 'sent' } } }))).toEqual(
+      { label: 'Sent', color: 'green' },
+    )
+    expect(statusOf(row({ status: 'failed' }))).toEqual({ label: 'Failed', color: 'red' })
   })
 })

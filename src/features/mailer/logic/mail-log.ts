@@ -1,4 +1,5 @@
 // The admin's Node Mailer pane (operations.md §1, §9; F33): the outgoing e-mail log.
+import { differenceInSeconds } from 'date-fns'
 
 /** The e-mail types of operations.md §9, in the spec's order: one filter each. */
 export const MAIL_TYPES = [
@@ -14,6 +15,14 @@ export type MailType = (typeof MAIL_TYPES)[number]
 
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed'
 
+/** What the mail server answered for one address of a message. */
+export interface Delivery {
+  status: 'sent' | 'retrying' | 'refused'
+  code?: number | null
+  reason?: string
+  at?: string
+}
+
 export interface MailRow {
   id: string
   recipients: string[]
@@ -26,6 +35,10 @@ export interface MailRow {
   last_error: string | null
   created_at: string
   sent_at: string | null
+  /** When a queued message is tried next. */
+  next_attempt_at: string
+  /** The server's answer per address (lower case), once it has answered. */
+  deliveries: Record<string, Delivery>
   attachment_count: number
 }
 
@@ -33,6 +46,8 @@ export interface MailPage {
   total: number
   pageSize: number
   rows: MailRow[]
+  /** The open mail server problem (refused login, unreachable, TLS) holding queued mail, if any. */
+  serverProblem: string | null
 }
 
 export const MAIL_STATUS: Record<MailStatus, { label: string; color: string }> = {
@@ -48,12 +63,61 @@ export function addressLine(row: Pick<MailRow, 'recipients' | 'cc'>): string {
   return row.cc.length > 0 ? `${to}; cc ${row.cc.join(', ')}` : to
 }
 
-/** What the line under a message says about its delivery. */
-export function deliveryLine(row: MailRow): string {
-  if (row.status === 'sent' && row.sent_at) return 'Delivered to the mail server'
+const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`
+
+/** "in 45 s", "in 8 min", "in 2 h 5 min", or "now" once due. */
+export function dueIn(at: string, now: Date): string {
+  const seconds = differenceInSeconds(new Date(at), now)
+  if (seconds <= 0) return 'now'
+  if (seconds < 60) return `in ${seconds} s`
+  const minutes = Math.round(seconds / 60)
+  if (minutes < 60) return `in ${minutes} min`
+  const rest = minutes % 60
+  return `in ${Math.floor(minutes / 60)} h${rest ? ` ${rest} min` : ''}`
+}
+
+/** The addresses the server has not (yet) taken the message for, each with its answer. */
+export function undelivered(row: Pick<MailRow, 'deliveries'>): {
+  address: string
+  status: 'retrying' | 'refused'
+  reason: string
+}[] {
+  return Object.entries(row.deliveries ?? {})
+    .filter(
+      (entry): entry is [string, Delivery & { status: 'retrying' | 'refused' }] =>
+        entry[1].status !== 'sent',
+    )
+    .map(([address, d]) => ({ address, status: d.status, reason: d.reason ?? 'refused' }))
+    .sort((a, b) => a.address.localeCompare(b.address))
+}
+
+/** The badge of a message: a sent one that some addresses refused is only partly sent. */
+export function statusOf(row: MailRow): { label: string; color: string } {
+  if (row.status === 'sent' && undelivered(row).some((u) => u.status === 'refused'))
+    return { label: 'Partly sent', color: 'orange' }
+  return MAIL_STATUS[row.status]
+}
+
+/**
+ * What the line under a message says about its delivery: when a queued one is tried next, and
+ * for a sent one, the attempts it took and the error that came before (its history).
+ */
+export function deliveryLine(row: MailRow, now: Date): string {
+  const perAddress = undelivered(row).length > 0
+  if (row.status === 'sent') {
+    const after = row.attempts > 1 ? ` after ${plural(row.attempts, 'attempt')}` : ''
+    const earlier = row.last_error && !perAddress ? `; last error: ${row.last_error}` : ''
+    return `Delivered to the mail server${after}${earlier}`
+  }
   if (row.status === 'failed')
-    return `Gave up after ${row.attempts} ${row.attempts === 1 ? 'attempt' : 'attempts'}: ${row.last_error ?? 'unknown error'}`
-  if (row.last_error) return `Will try again (${row.attempts} so far): ${row.last_error}`
+    return perAddress
+      ? `Gave up after ${plural(row.attempts, 'attempt')}`
+      : `Gave up after ${plural(row.attempts, 'attempt')}: ${row.last_error ?? 'unknown error'}`
   if (row.status === 'sending') return 'Being sent now'
-  return 'Waiting to be sent'
+  const next = `Next try ${dueIn(row.next_attempt_at, now)}`
+  if (row.last_error)
+    return perAddress
+      ? `${next} (${row.attempts} so far)`
+      : `${next} (${row.attempts} so far): ${row.last_error}`
+  return row.attempts > 0 ? `${next} (${row.attempts} so far)` : 'Waiting to be sent'
 }
