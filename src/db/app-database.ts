@@ -69,6 +69,8 @@ async function open(member: SignedInMember): Promise<OpenDatabase> {
       void checkStanding().catch(() => undefined)
   })
   sync.conflicts$.subscribe((c) => notices.addLost(c))
+  // A row this version cannot read is hidden on the device; the server keeps it as it is.
+  sync.unreadable$.subscribe((rows) => console.warn('Records this app version cannot read', rows))
   sync.status$.subscribe((s) => {
     if (s.lastSyncedAt) localStorage.setItem(lastSyncedKey, String(s.lastSyncedAt))
   })

@@ -16,7 +16,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import fc from 'fast-check'
 import WebSocket from 'ws'
 import { lessonItems, reference, timetables } from '../../../sync/collections/index.ts'
-import { templateDocId, weekDocId } from '../../../sync/collections/timetables.ts'
+import { SCHOOL_DAYS, templateDocId, weekDocId } from '../../../sync/collections/timetables.ts'
 import type { CollectionDefinition } from '../../../sync/schema.ts'
 import {
   lostLessonEdits,
@@ -134,10 +134,6 @@ interface TopicWrite {
   base: string | null
 }
 
-interface Session {
-  id: string
-  topic: string | null
-}
 
 const RETRY = { baseMs: 300, maxMs: 2_000 }
 
@@ -344,18 +340,16 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
     }
     const value = unique(`topic-d${i}`)
     let write: TopicWrite | null = null
-    await doc.incrementalModify((current: Record<string, unknown>) => {
-      const data = current.data as { days: Record<string, Session[]> }
+    await doc.incrementalModify((current) => {
+      if (current.kind !== 'week') return current
+      const data = current.data
       const sessions = Object.values(data.days).flat()
       if (sessions.length === 0) return current
       const target = sessions[at % sessions.length]!
       write = { device: i, week: id, session: target.id, value, base: target.topic }
-      const days = Object.fromEntries(
-        Object.entries(data.days).map(([day, list]) => [
-          day,
-          list.map((s) => (s.id === target.id ? { ...s, topic: value } : s)),
-        ]),
-      )
+      const days = { ...data.days }
+      for (const day of SCHOOL_DAYS)
+        days[day] = days[day].map((s) => (s.id === target.id ? { ...s, topic: value } : s))
       return { ...current, data: { ...data, days } }
     })
     if (write) {

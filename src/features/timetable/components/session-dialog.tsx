@@ -49,7 +49,7 @@ export function SessionDialog({
       weekKey,
       sessionId: s.id,
       groupId,
-      data: data as Record<string, unknown>,
+      data,
     })
   const resources = items.filter((i) => i.kind === 'resource')
   const assignments = items.filter((i) => i.kind === 'assignment')
