@@ -1,5 +1,13 @@
+import { readFileSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+
+// The app's version comes from package.json, as in the build (vite.config.ts).
+const define = {
+  __APP_VERSION__: JSON.stringify(
+    JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version,
+  ),
+}
 
 // Three projects: pure rules and server code in Node, components in jsdom, and the
 // database/host/replication suites, which start PGlite or the local host and so run
@@ -8,6 +16,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        define,
         test: {
           name: 'unit',
           environment: 'node',
@@ -21,6 +30,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        define,
         test: {
           name: 'dom',
           environment: 'jsdom',
@@ -31,6 +41,7 @@ export default defineConfig({
         },
       },
       {
+        define,
         test: {
           name: 'db',
           environment: 'node',

@@ -13,4 +13,5 @@ export const centre = {
   address: env.VITE_CENTRE_ADDRESS ?? centreDefaults.address,
 } as const
 
-export const APP_VERSION = '1.0.54'
+/** The running app's version: package.json's, given at build time. */
+export const APP_VERSION: string = __APP_VERSION__

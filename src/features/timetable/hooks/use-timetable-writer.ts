@@ -9,7 +9,7 @@ import { changeLogEntry } from '../logic/change-log'
 import { applyPending, changedDays, type EditModeState } from '../logic/edit-mode'
 import { centreDateOf } from '../logic/calendar-date'
 import { mondayOf, schoolDaysOf } from '../logic/week'
-import type { Session, WeekDays } from '../logic/types'
+import { WEEKDAY_KEYS, type Session, type WeekDays } from '../logic/types'
 import type { WithDeleted } from 'rxdb'
 import type { LessonItemRow, TimetableRow } from '../../../../sync/database'
 
@@ -108,13 +108,12 @@ export function useTimetableWriter() {
       change: Partial<Session>
       everyWeek: boolean
     }) {
-      const patch = (days: WeekDays): WeekDays =>
-        Object.fromEntries(
-          Object.entries(days).map(([day, list]) => [
-            day,
-            list.map((s) => (s.id === args.sessionId ? { ...s, ...args.change } : s)),
-          ]),
-        ) as WeekDays
+      const patch = (days: WeekDays): WeekDays => {
+        const out = { ...days }
+        for (const day of WEEKDAY_KEYS)
+          out[day] = days[day].map((s) => (s.id === args.sessionId ? { ...s, ...args.change } : s))
+        return out
+      }
       const week = await ensureWeek(args.groupId, args.weekKey)
       await week?.incrementalModify(withDays(patch))
       if (args.everyWeek) {
