@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { defineConfig, loadEnv, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
@@ -14,6 +15,12 @@ const buildId = new Date().toISOString().replace(/[-:.TZ]/g, '')
 export const appVersion: string = JSON.parse(
   readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
 ).version
+
+// Imports name what they reach: `@/` is src/, `@sync/` is sync/ (tsconfig.json `paths` too).
+export const aliases = [
+  { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+  { find: /^@sync\//, replacement: fileURLToPath(new URL('./sync/', import.meta.url)) },
+]
 
 function latestBuildFile(): Plugin {
   return {
@@ -83,6 +90,7 @@ export default defineConfig(({ mode }) => {
         },
       }),
     ],
+    resolve: { alias: aliases },
     build: { target: 'es2022', sourcemap: false },
     server: { port: 5173 },
   }

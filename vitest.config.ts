@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
@@ -9,6 +10,14 @@ const define = {
   ),
 }
 
+// The import aliases of tsconfig.json and vite.config.ts: `@/` is src/, `@sync/` is sync/.
+const resolve = {
+  alias: [
+    { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+    { find: /^@sync\//, replacement: fileURLToPath(new URL('./sync/', import.meta.url)) },
+  ],
+}
+
 // Three projects: pure rules and server code in Node, components in jsdom, and the
 // database/host/replication suites, which start PGlite or the local host and so run
 // one file at a time with generous timeouts.
@@ -17,6 +26,7 @@ export default defineConfig({
     projects: [
       {
         define,
+        resolve,
         test: {
           name: 'unit',
           environment: 'node',
@@ -31,6 +41,7 @@ export default defineConfig({
       {
         plugins: [react()],
         define,
+        resolve,
         test: {
           name: 'dom',
           environment: 'jsdom',
@@ -42,6 +53,7 @@ export default defineConfig({
       },
       {
         define,
+        resolve,
         test: {
           name: 'db',
           environment: 'node',
