@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { Outlet } from '@tanstack/react-router'
 import { useMediaQuery } from '@mantine/hooks'
-import { builtOnly, MOBILE_QUERY, type NavItem } from '../../lib/navigation/model'
+import { builtOnly, MOBILE_QUERY, type NavItem } from '@/lib/navigation/model'
 import { DashboardShell } from './dashboard-shell'
-import { SyncStatus } from '../../components/status/sync-status'
-import { DatabaseProvider } from '../../db/provider'
+import { SyncStatus } from '@/components/status/sync-status'
+import { DatabaseProvider } from '@/db/provider'
 import { useBuiltScreens } from '../router-context'
 import { AccountMenu } from './account-menu'
 

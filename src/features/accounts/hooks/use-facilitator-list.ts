@@ -1,9 +1,9 @@
 import { map } from 'rxjs/operators'
-import { facilitators } from '../../../../sync/collections/facilitators'
-import { uuidv7 } from '../../../../sync/ids'
-import { parseRow } from '../../../../sync/schema'
-import { useObservable } from '../../../db/hooks'
-import { useOpenDatabase } from '../../../db/provider'
+import { facilitators } from '@sync/collections/facilitators'
+import { uuidv7 } from '@sync/ids'
+import { parseRow } from '@sync/schema'
+import { useObservable } from '@/db/hooks'
+import { useOpenDatabase } from '@/db/provider'
 import {
   facilitatorFields,
   sortFacilitators,

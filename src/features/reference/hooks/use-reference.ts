@@ -1,9 +1,9 @@
 import { map } from 'rxjs/operators'
-import { reference, type ReferenceKind } from '../../../../sync/collections/reference'
-import { uuidv7 } from '../../../../sync/ids'
-import { parseRow } from '../../../../sync/schema'
-import { useObservable } from '../../../db/hooks'
-import { useOpenDatabase } from '../../../db/provider'
+import { reference, type ReferenceKind } from '@sync/collections/reference'
+import { uuidv7 } from '@sync/ids'
+import { parseRow } from '@sync/schema'
+import { useObservable } from '@/db/hooks'
+import { useOpenDatabase } from '@/db/provider'
 import { sortRecords, type ReferenceRecord } from '../logic/records'
 
 /** The records of one reference list, live and in display order. */

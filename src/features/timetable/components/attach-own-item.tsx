@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button, Group, Select } from '@mantine/core'
-import { useAuthMember } from '../../../lib/auth/use-auth'
+import { useAuthMember } from '@/lib/auth/use-auth'
 import { useOwnItems, type LessonItem } from '../hooks/use-lesson-items'
 
 /**

@@ -1,9 +1,9 @@
 import { combineLatest } from 'rxjs'
 import { map } from 'rxjs/operators'
-import type { TimetableRow } from '../../../../sync/database'
-import { templateDocId, weekDocId } from '../../../../sync/collections/timetables'
-import { normaliseDays } from '../../../../sync/timetable/normalise'
-import { useObservable } from '../../../db/hooks'
+import type { TimetableRow } from '@sync/database'
+import { templateDocId, weekDocId } from '@sync/collections/timetables'
+import { normaliseDays } from '@sync/timetable/normalise'
+import { useObservable } from '@/db/hooks'
 import type { WeekDays } from '../logic/types'
 
 export interface GroupWeek {

@@ -1,7 +1,7 @@
 import { map } from 'rxjs/operators'
 import type { RxDocument } from 'rxdb'
-import type { LessonItemRow } from '../../../../sync/database'
-import { useObservable } from '../../../db/hooks'
+import type { LessonItemRow } from '@sync/database'
+import { useObservable } from '@/db/hooks'
 
 /** A comment, resource or assignment: `data` is the one its `kind` names. */
 export type LessonItem = LessonItemRow & {

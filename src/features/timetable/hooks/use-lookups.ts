@@ -1,6 +1,6 @@
 import { combineLatest } from 'rxjs'
 import { map } from 'rxjs/operators'
-import { useObservable } from '../../../db/hooks'
+import { useObservable } from '@/db/hooks'
 import type { Holiday } from '../logic/types'
 
 interface Named {
