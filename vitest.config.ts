@@ -22,10 +22,12 @@ const resolve = {
 // database/host/replication suites, which start PGlite or the local host and so run
 // one file at a time with generous timeouts.
 export default defineConfig({
+  // package.json's version, for every project (each extends this root config).
+  define,
   test: {
     projects: [
       {
-        define,
+        extends: true,
         resolve,
         test: {
           name: 'unit',
@@ -40,7 +42,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        define,
+        extends: true,
         resolve,
         test: {
           name: 'dom',
@@ -52,7 +54,7 @@ export default defineConfig({
         },
       },
       {
-        define,
+        extends: true,
         resolve,
         test: {
           name: 'db',
