@@ -88,6 +88,23 @@ export default tseslint.config(
     },
   },
   {
+    // The contract is reached by its alias (a relative path here would climb out of the area).
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'supabase/functions/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../**/sync/*', '../**/sync/**/*'],
+              message: 'Import sync/ through its alias: @sync/…',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
