@@ -11,7 +11,13 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents'
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { pushAware, RefusedIds } from './refusals.ts'
-import type { facilitators, lessonItems, reference, timetables, topics } from './collections/index.ts'
+import type {
+  facilitators,
+  lessonItems,
+  reference,
+  timetables,
+  topics,
+} from './collections/index.ts'
 import { toRxJsonSchema, type CollectionDefinition, type RowOf } from './schema.ts'
 import { UnansweredPushes } from './unanswered.ts'
 

@@ -77,7 +77,12 @@ describe('rows that enter the device by pull', () => {
   const rows = [
     { id: 'rc-good', kind: 'classroom', data: { name: '  Garden  ' }, _deleted: false },
     { id: 'rc-blank', kind: 'classroom', data: { name: '' }, _deleted: false },
-    { id: 'rs-odd', kind: 'subject', data: { name: 'Art', color: 'plaid', mixedGroup: false }, _deleted: false },
+    {
+      id: 'rs-odd',
+      kind: 'subject',
+      data: { name: 'Art', color: 'plaid', mixedGroup: false },
+      _deleted: false,
+    },
     { id: 'rx-new', kind: 'bus_route', data: { name: 'North' }, _deleted: false },
   ]
   const onePage: SyncTransport = {

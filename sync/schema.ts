@@ -176,7 +176,8 @@ export function validateRow(def: CollectionDefinition, row: unknown): string[] {
 /** A row made from what a person entered: parsed, or refused with a readable error. */
 export function parseRow<D extends CollectionDefinition>(def: D, row: unknown): RowOf<D> {
   const checked = checkRow(def, row)
-  if (!checked.ok) throw new Error(`This ${def.name} record is not valid: ${checked.issues.join('; ')}`)
+  if (!checked.ok)
+    throw new Error(`This ${def.name} record is not valid: ${checked.issues.join('; ')}`)
   return checked.row
 }
 

@@ -67,9 +67,9 @@ describe('the row schema agrees with the types', () => {
 
   it('accepts a typed row of each collection', () => {
     expect(checkRow(timetables, week)).toEqual({ ok: true, row: week })
-    expect(parseRow(reference, { id: 'rc-1', kind: 'classroom', data: { name: ' Shed ' } })).toEqual(
-      { id: 'rc-1', kind: 'classroom', data: { name: 'Shed' } },
-    )
+    expect(
+      parseRow(reference, { id: 'rc-1', kind: 'classroom', data: { name: ' Shed ' } }),
+    ).toEqual({ id: 'rc-1', kind: 'classroom', data: { name: 'Shed' } })
     expect(
       parseRow(lessonItems, {
         id: 'li-1',
@@ -89,9 +89,9 @@ describe('the row schema agrees with the types', () => {
     const checked = checkRow(timetables, wrong)
     expect(checked.ok).toBe(false)
     expect(!checked.ok && checked.issues.join()).toContain('data.changes')
-    expect(() => parseRow(reference, { id: 'rc-2', kind: 'classroom', data: { name: '' } })).toThrow(
-      'This reference record is not valid: data.name: Enter a name',
-    )
+    expect(() =>
+      parseRow(reference, { id: 'rc-2', kind: 'classroom', data: { name: '' } }),
+    ).toThrow('This reference record is not valid: data.name: Enter a name')
   })
 
   it('refuses a definition whose kind column and kinds disagree', async () => {

@@ -134,7 +134,6 @@ interface TopicWrite {
   base: string | null
 }
 
-
 const RETRY = { baseMs: 300, maxMs: 2_000 }
 
 export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<ScenarioReport> {

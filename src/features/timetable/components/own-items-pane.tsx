@@ -104,7 +104,9 @@ export function OwnItemsPane({ kind }: { kind: 'assignment' | 'resource' }) {
         {editing &&
           (kind === 'assignment' ? (
             <AssignmentForm
-              initial={editing !== 'new' && editing.kind === 'assignment' ? editing.data : undefined}
+              initial={
+                editing !== 'new' && editing.kind === 'assignment' ? editing.data : undefined
+              }
               onSubmit={submit}
               submitLabel="Save"
             />

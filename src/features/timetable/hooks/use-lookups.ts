@@ -34,7 +34,6 @@ export interface TimetableLookups {
   topics: Topic[]
 }
 
-
 export function useTimetableLookups(): TimetableLookups | null {
   return useObservable<TimetableLookups | null>(
     (open) =>
