@@ -70,7 +70,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+      // Resolves the import aliases through tsconfig.json `paths` (`@/` is src/, `@sync/` is
+      // sync/), so the zones above judge an aliased import by the file it reaches.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ alwaysTryTypes: true, project: './tsconfig.json' }),
+      ],
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -81,6 +85,23 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    // The contract is reached by its alias (a relative path here would climb out of the area).
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'supabase/functions/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../**/sync/*', '../**/sync/**/*'],
+              message: 'Import sync/ through its alias: @sync/…',
+            },
+          ],
+        },
+      ],
     },
   },
   {

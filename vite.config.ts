@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { defineConfig, loadEnv, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
@@ -7,6 +9,18 @@ import { centreDefaults } from './sync/centre-defaults.ts'
 // Each build gets an id; the running app polls /builds/latest.json for it to learn that a
 // newer build was published (the hourly update check).
 const buildId = new Date().toISOString().replace(/[-:.TZ]/g, '')
+
+// The app's version is package.json's, given to the app at build time (footer, the
+// x-app-version header, the version alert): a release changes it there only.
+export const appVersion: string = JSON.parse(
+  readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
+).version
+
+// Imports name what they reach: `@/` is src/, `@sync/` is sync/ (tsconfig.json `paths` too).
+export const aliases = [
+  { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+  { find: /^@sync\//, replacement: fileURLToPath(new URL('./sync/', import.meta.url)) },
+]
 
 function latestBuildFile(): Plugin {
   return {
@@ -27,7 +41,10 @@ export default defineConfig(({ mode }) => {
   const shortName = env.VITE_CENTRE_SHORT_NAME ?? centreDefaults.shortName
   const tagline = env.VITE_CENTRE_TAGLINE ?? centreDefaults.tagline
   return {
-    define: { __BUILD_ID__: JSON.stringify(buildId) },
+    define: {
+      __BUILD_ID__: JSON.stringify(buildId),
+      __APP_VERSION__: JSON.stringify(appVersion),
+    },
     plugins: [
       tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
       react(),
@@ -73,6 +90,7 @@ export default defineConfig(({ mode }) => {
         },
       }),
     ],
+    resolve: { alias: aliases },
     build: { target: 'es2022', sourcemap: false },
     server: { port: 5173 },
   }

@@ -1,13 +1,34 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+
+// The app's version comes from package.json, as in the build (vite.config.ts).
+const define = {
+  __APP_VERSION__: JSON.stringify(
+    JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version,
+  ),
+}
+
+// The import aliases of tsconfig.json and vite.config.ts: `@/` is src/, `@sync/` is sync/.
+const resolve = {
+  alias: [
+    { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+    { find: /^@sync\//, replacement: fileURLToPath(new URL('./sync/', import.meta.url)) },
+  ],
+}
 
 // Three projects: pure rules and server code in Node, components in jsdom, and the
 // database/host/replication suites, which start PGlite or the local host and so run
 // one file at a time with generous timeouts.
 export default defineConfig({
+  // package.json's version, for every project (each extends this root config).
+  define,
   test: {
     projects: [
       {
+        extends: true,
+        resolve,
         test: {
           name: 'unit',
           environment: 'node',
@@ -21,6 +42,8 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        extends: true,
+        resolve,
         test: {
           name: 'dom',
           environment: 'jsdom',
@@ -31,6 +54,8 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
+        resolve,
         test: {
           name: 'db',
           environment: 'node',

@@ -16,3 +16,5 @@ interface ImportMeta {
 }
 
 declare const __BUILD_ID__: string
+/** package.json's version, given at build time (vite.config.ts). */
+declare const __APP_VERSION__: string

@@ -11,20 +11,37 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents'
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { pushAware, RefusedIds } from './refusals.ts'
-import { toRxJsonSchema, type CollectionDefinition } from './schema.ts'
+import type {
+  facilitators,
+  lessonItems,
+  reference,
+  timetables,
+  topics,
+} from './collections/index.ts'
+import { toRxJsonSchema, type CollectionDefinition, type RowOf } from './schema.ts'
 import { UnansweredPushes } from './unanswered.ts'
 
 addRxPlugin(RxDBLeaderElectionPlugin)
 addRxPlugin(RxDBLocalDocumentsPlugin)
 addRxPlugin(RxDBMigrationSchemaPlugin)
 
-/** The collections by name; a role's database holds those it replicates (collectionsFor). */
+export type ReferenceRow = RowOf<typeof reference>
+export type TopicRow = RowOf<typeof topics>
+export type FacilitatorRow = RowOf<typeof facilitators>
+export type TimetableRow = RowOf<typeof timetables>
+export type LessonItemRow = RowOf<typeof lessonItems>
+
+/**
+ * The collections by name, each typed from its definition's zod schemas (RowOf); a role's
+ * database holds those it replicates (collectionsFor).
+ */
 export interface AppCollections {
-  reference: RxCollection
-  topics: RxCollection
-  facilitators: RxCollection
-  timetables: RxCollection
-  lesson_items: RxCollection
+  reference: RxCollection<ReferenceRow>
+  topics: RxCollection<TopicRow>
+  facilitators: RxCollection<FacilitatorRow>
+  timetables: RxCollection<TimetableRow>
+  lesson_items: RxCollection<LessonItemRow>
+  /** Collections a test or a migration opens under other names. */
   [name: string]: RxCollection
 }
 export type AppDatabase = RxDatabase<AppCollections>

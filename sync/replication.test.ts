@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { BehaviorSubject, NEVER } from 'rxjs'
+import { BehaviorSubject, firstValueFrom, NEVER } from 'rxjs'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import { reference } from './collections/index.ts'
 import { createAppDatabase, type AppDatabase } from './database.ts'
-import { startSync, type SyncController } from './replication.ts'
+import { startSync, type SyncController, type UnreadableRow } from './replication.ts'
 import type { SyncTransport } from './transport.ts'
 
 // A device with no network: nothing it writes can reach the server.
@@ -68,5 +68,60 @@ describe('changes not synced on a device that opened offline', () => {
     expect(await sync.countPending()).toBe(1)
     await db.reference!.insert({ id: 'rc-new', kind: 'classroom', data: { name: 'new' } })
     expect(await sync.countPending()).toBe(2)
+  })
+})
+
+describe('rows that enter the device by pull', () => {
+  // The server answers one page: a classroom that fits the schema, one without a name, a subject
+  // whose colour is not one of the subject colours, and a kind this version does not know.
+  const rows = [
+    { id: 'rc-good', kind: 'classroom', data: { name: '  Garden  ' }, _deleted: false },
+    { id: 'rc-blank', kind: 'classroom', data: { name: '' }, _deleted: false },
+    {
+      id: 'rs-odd',
+      kind: 'subject',
+      data: { name: 'Art', color: 'plaid', mixedGroup: false },
+      _deleted: false,
+    },
+    { id: 'rx-new', kind: 'bus_route', data: { name: 'North' }, _deleted: false },
+  ]
+  const onePage: SyncTransport = {
+    pull: async (_c, checkpoint) =>
+      checkpoint
+        ? { documents: [], checkpoint }
+        : { documents: rows, checkpoint: { seq: 4, scope: 0 } },
+    push: async () => ({ conflicts: [], refused: [] }),
+    visible: async (_c, ids) => ids,
+    onPoke: () => () => {},
+  }
+
+  it('stores the rows that fit the schema as the server sent them, and hides and reports the others', async () => {
+    const db = await createAppDatabase({
+      name: `pulled${++counter}`,
+      storage: getRxStorageMemory(),
+      definitions: [reference],
+      multiInstance: false,
+    })
+    const sync = startSync({
+      database: db,
+      definitions: [reference],
+      transport: onePage,
+      identifier: `test|${counter}`,
+      environment: { isOnline: () => true, online$: new BehaviorSubject(true), wakeups$: NEVER },
+      waitForLeadership: false,
+    })
+    open.push({ db, sync })
+    const reported = firstValueFrom(sync.unreadable$)
+    await sync.states.get('reference')!.awaitInitialReplication()
+    const stored = await db.reference.find().exec()
+    expect(stored.map((d) => d.toJSON())).toEqual([
+      expect.objectContaining({ id: 'rc-good', kind: 'classroom', data: { name: '  Garden  ' } }),
+    ])
+    const unreadable: UnreadableRow[] = await reported
+    expect(unreadable.map((u) => u.id)).toEqual(['rc-blank', 'rs-odd', 'rx-new'])
+    expect(unreadable[0]!.issues.join()).toContain('data.name')
+    expect(unreadable[1]!.issues.join()).toContain('data.color')
+    expect(unreadable[2]!.issues).toEqual(['kind: unknown kind bus_route'])
+    expect(await sync.countPending()).toBe(0)
   })
 })

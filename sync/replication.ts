@@ -15,7 +15,7 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import { pushOutcomesOf, type AppDatabase } from './database.ts'
 import { PushLog, withoutPushedSince } from './push-log.ts'
 import { acknowledgedStates, pulledUnchanged, pushedUpTo } from './rxdb-meta.ts'
-import type { CollectionDefinition } from './schema.ts'
+import { checkRow, type CollectionDefinition } from './schema.ts'
 import { unsendableReason } from './sendable.ts'
 import { businessText } from './unanswered.ts'
 import {
@@ -46,6 +46,13 @@ export interface LostChange {
   /** What exactly was lost, where the collection can tell (e.g. which lessons of a week). */
   details?: unknown[]
   at: number
+}
+
+/** A pulled row this device cannot read (it fails the collection's schema): it is not shown. */
+export interface UnreadableRow {
+  collection: string
+  id: string
+  issues: string[]
 }
 
 export interface SyncStatus {
@@ -93,6 +100,7 @@ export interface SyncController {
   status$: BehaviorSubject<SyncStatus>
   refused$: Subject<RefusedChange[]>
   conflicts$: Subject<LostChange>
+  unreadable$: Subject<UnreadableRow[]>
   states: Map<string, RxReplicationState<unknown, Checkpoint>>
   resync(): void
   awaitInSync(): Promise<void>
@@ -167,6 +175,7 @@ export function startSync(options: SyncOptions): SyncController {
   })
   const refused$ = new Subject<RefusedChange[]>()
   const conflicts$ = new Subject<LostChange>()
+  const unreadable$ = new Subject<UnreadableRow[]>()
   const states = new Map<string, RxReplicationState<unknown, Checkpoint>>()
   const { refused: refusedIds, unanswered } = pushOutcomesOf(database as AppDatabase)
   // Offline, a call waits for the network instead of failing: RxDB would otherwise wait a whole
@@ -200,6 +209,23 @@ export function startSync(options: SyncOptions): SyncController {
     const collection = database.collections[def.name] as RxCollection | undefined
     if (!collection) continue
     const pushes = new PushLog()
+    // Where data enters the device: every pulled row is checked against the collection's zod
+    // schemas, so what the screens read has the types RowOf gives it. A row is stored as the
+    // server sent it (not the parsed copy), so the device's copy and the server's stay equal and
+    // a later edit does not conflict. A row that fails is stored deleted: not shown, and
+    // reported; the next change to it on the server brings it back.
+    const readable = (documents: Record<string, unknown>[]) => {
+      const unreadable: UnreadableRow[] = []
+      const out = documents.map((doc) => {
+        if (doc._deleted) return doc
+        const checked = checkRow(def, doc)
+        if (checked.ok) return doc
+        unreadable.push({ collection: def.name, id: String(doc.id), issues: checked.issues })
+        return { ...doc, _deleted: true }
+      })
+      if (unreadable.length > 0) unreadable$.next(unreadable)
+      return out
+    }
     const state: RxReplicationState<unknown, Checkpoint> = replicateRxCollection<
       unknown,
       Checkpoint
@@ -218,7 +244,7 @@ export function startSync(options: SyncOptions): SyncController {
           const result = await transport.pull(def.name, checkpoint ?? null, size)
           if (!result.reset)
             return {
-              documents: withoutPushedSince(pushes, mark, result.documents) as never[],
+              documents: readable(withoutPushedSince(pushes, mark, result.documents)) as never[],
               checkpoint: result.checkpoint,
             }
           // What the person may see changed, or the server is another database. First find the
@@ -231,7 +257,7 @@ export function startSync(options: SyncOptions): SyncController {
           if (first.reset) throw new SyncError('What you may see changed again', 'reset', true)
           return {
             documents: [
-              ...withoutPushedSince(pushes, firstMark, first.documents),
+              ...readable(withoutPushedSince(pushes, firstMark, first.documents)),
               ...dropped,
             ] as never[],
             checkpoint: first.checkpoint,
@@ -389,6 +415,7 @@ export function startSync(options: SyncOptions): SyncController {
     status$,
     refused$,
     conflicts$,
+    unreadable$,
     states,
     resync: () => states.forEach((s) => s.reSync()),
     awaitInSync,

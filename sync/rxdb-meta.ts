@@ -55,6 +55,8 @@ export async function pulledUnchanged(
   const docs = await protocol.input.forkInstance.findDocumentsById(ids, false)
   for (const doc of docs) {
     const origin = (doc._meta as { o?: { hash?: string; _rev?: number } }).o
+    // The fork instance stores documents of any collection (its type is unknown to RxDB's
+    // generics); callers compare them field by field as plain records.
     if (origin && origin.hash === hash && origin._rev === getHeightOfRevision(doc._rev))
       out.set(String((doc as { id?: unknown }).id), doc as unknown as Record<string, unknown>)
   }

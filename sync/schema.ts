@@ -26,13 +26,19 @@ export const STAFF_AND_FACILITATOR_ROLES: readonly AppRole[] = [
   'facilitator',
 ]
 
-export interface CollectionDefinition<Row extends z.ZodMiniObject = z.ZodMiniObject> {
+/** zod schemas of `data`, one per kind (collections that hold several kinds of record). */
+export type KindSchemas = Record<string, z.ZodMiniType>
+
+export interface CollectionDefinition<
+  Row extends z.ZodMiniObject = z.ZodMiniObject,
+  Kinds extends KindSchemas = KindSchemas,
+> {
   /** Collection name = SQL table name. */
   name: string
   /** The replicated row (every business column of the table, `_deleted` excluded). */
   row: Row
   /** zod schema of `data` for each kind (collections that hold several kinds of record). */
-  kinds?: Record<string, z.ZodMiniType>
+  kinds?: Kinds
   /** Columns the server keeps (updated_at/updated_by ...): never written by devices. */
   serverColumns: readonly string[]
   /** Roles whose devices open and replicate this collection. */
@@ -44,10 +50,39 @@ export interface CollectionDefinition<Row extends z.ZodMiniObject = z.ZodMiniObj
   migrationStrategies?: MigrationStrategies
 }
 
-export type RowOf<D extends CollectionDefinition> = z.infer<D['row']>
+/** One row of a collection with kinds: its columns, and the `data` its `kind` names. */
+type KindRow<Row extends z.ZodMiniObject, Kinds extends KindSchemas> = {
+  [K in keyof Kinds & string]: Omit<z.infer<Row>, 'kind' | 'data'> & {
+    kind: K
+    data: z.infer<Kinds[K]>
+  }
+}[keyof Kinds & string]
 
-export function defineCollection<Row extends z.ZodMiniObject>(def: CollectionDefinition<Row>) {
-  return def
+/**
+ * The typed row of a collection: `z.infer` of its row schema, and for a collection with kinds a
+ * union discriminated by `kind`, so `row.kind === 'week'` makes `row.data` a week.
+ */
+export type RowOf<D extends CollectionDefinition> = D extends {
+  row: infer Row extends z.ZodMiniObject
+  kinds: infer Kinds extends KindSchemas
+}
+  ? KindRow<Row, Kinds>
+  : z.infer<D['row']>
+
+/** A collection's definition, with the exact types of its row and kinds kept for RowOf. */
+export function defineCollection<Row extends z.ZodMiniObject, Kinds extends KindSchemas = never>(
+  def: CollectionDefinition<Row, Kinds>,
+): [Kinds] extends [never]
+  ? CollectionDefinition<Row> & { kinds?: undefined }
+  : CollectionDefinition<Row, Kinds> & { kinds: Kinds } {
+  if (def.kinds) {
+    const kinds = Object.keys(def.kinds).sort()
+    const column = def.row.shape.kind
+    const options = column && 'options' in column ? [...(column.options as string[])].sort() : []
+    if (kinds.join() !== options.join())
+      throw new Error(`${def.name}: the kind column must list exactly the kinds (${kinds.join()})`)
+  }
+  return def as never
 }
 
 const ID_MAX = 64
@@ -92,23 +127,58 @@ export function toRxJsonSchema(def: CollectionDefinition): RxJsonSchema<Record<s
   } as RxJsonSchema<Record<string, unknown>>
 }
 
+const rowSchemas = new WeakMap<CollectionDefinition, z.ZodMiniType>()
+
+/**
+ * The zod schema of a collection's whole typed row: its columns, and for a collection with kinds
+ * the `data` of each kind (a union discriminated by `kind`).
+ */
+export function rowSchema<D extends CollectionDefinition>(def: D): z.ZodMiniType<RowOf<D>> {
+  let schema = rowSchemas.get(def)
+  if (!schema) {
+    const variants = Object.entries(def.kinds ?? {}).map(([kind, data]) =>
+      z.extend(def.row, { kind: z.literal(kind), data }),
+    )
+    const [first, ...rest] = variants
+    schema = first ? z.discriminatedUnion('kind', [first, ...rest]) : def.row
+    rowSchemas.set(def, schema)
+  }
+  // The union is assembled from the definition's entries at run time, which TypeScript cannot
+  // follow; RowOf states the same shape, and sync/collections/rows.test.ts checks they agree.
+  return schema as unknown as z.ZodMiniType<RowOf<D>>
+}
+
+export type RowCheck<D extends CollectionDefinition> =
+  { ok: true; row: RowOf<D> } | { ok: false; issues: string[] }
+
+/**
+ * Checks a row and the `data` of its kind. Answers the parsed row (unknown fields dropped,
+ * defaults filled, text trimmed where the schema says so), or the issues as readable strings.
+ */
+export function checkRow<D extends CollectionDefinition>(def: D, row: unknown): RowCheck<D> {
+  const kind = (row as { kind?: unknown } | null)?.kind
+  if (def.kinds && typeof kind === 'string' && !Object.hasOwn(def.kinds, kind))
+    return { ok: false, issues: [`kind: unknown kind ${kind}`] }
+  const parsed = rowSchema(def).safeParse(row)
+  if (parsed.success) return { ok: true, row: parsed.data }
+  return {
+    ok: false,
+    issues: parsed.error.issues.map((i) => `${i.path.join('.') || 'row'}: ${i.message}`),
+  }
+}
+
 /** Validates a row and the `data` of its kind. Returns the issues as readable strings. */
 export function validateRow(def: CollectionDefinition, row: unknown): string[] {
-  const parsed = def.row.safeParse(row)
-  const issues = parsed.success
-    ? []
-    : parsed.error.issues.map((i) => `${i.path.join('.') || 'row'}: ${i.message}`)
-  const kind = (row as { kind?: unknown } | null)?.kind
-  if (def.kinds && typeof kind === 'string') {
-    const dataSchema = def.kinds[kind]
-    if (!dataSchema) issues.push(`kind: unknown kind ${kind}`)
-    else {
-      const data = dataSchema.safeParse((row as { data?: unknown }).data)
-      if (!data.success)
-        issues.push(...data.error.issues.map((i) => `data.${i.path.join('.')}: ${i.message}`))
-    }
-  }
-  return issues
+  const checked = checkRow(def, row)
+  return checked.ok ? [] : checked.issues
+}
+
+/** A row made from what a person entered: parsed, or refused with a readable error. */
+export function parseRow<D extends CollectionDefinition>(def: D, row: unknown): RowOf<D> {
+  const checked = checkRow(def, row)
+  if (!checked.ok)
+    throw new Error(`This ${def.name} record is not valid: ${checked.issues.join('; ')}`)
+  return checked.row
 }
 
 /** Collections a role's devices open. */

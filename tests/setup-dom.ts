@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
-import { closeTestDatabases } from '../src/test-utils/local-database'
+import { closeTestDatabases } from '@/test-utils/local-database'
 
 // Screens open a local database first; on a busy two-core machine that can take a few seconds.
 configure({ asyncUtilTimeout: 8000 })

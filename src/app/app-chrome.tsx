@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import { useRouter } from '@tanstack/react-router'
-import { BackendProgress } from '../components/status/backend-progress'
-import { useDarkModeClass, useUnloadWarning } from '../lib/app-status/hooks'
+import { BackendProgress } from '@/components/status/backend-progress'
+import { useDarkModeClass, useUnloadWarning } from '@/lib/app-status/hooks'
 import { applyWaitingUpdate } from './pwa'
 import { VersionAlert } from './version-alert'
 

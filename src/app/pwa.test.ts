@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { checkForNewBuild } from './pwa'
 
+// A stand-in for fetch that answers only what checkForNewBuild reads (ok and json), so it is not
+// a whole Response and fetch's overloads do not match it without the double cast.
 const answer = (body: unknown, ok = true) =>
   (async (url: string) => {
     expect(url).toMatch(/^\/builds\/latest\.json\?t=\d+$/)
@@ -18,6 +20,7 @@ describe('the hourly build check', () => {
   })
 
   it('treats a failed request (offline) as nothing new', async () => {
+    // The same stand-in for fetch, one that fails as fetch does offline.
     const offline = (async () => {
       throw new TypeError('Failed to fetch')
     }) as unknown as typeof fetch

@@ -1,4 +1,4 @@
-import type { GuardName } from '../lib/guards'
+import type { GuardName } from '@/lib/guards'
 
 // Every route names its guard and layout (core.md §2); tests read them from `staticData`.
 export type LayoutName =

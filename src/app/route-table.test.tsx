@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createRouter } from '@tanstack/react-router'
-import { routeTree } from '../routeTree.gen'
-import { staticAuthSource } from '../lib/auth/types'
+import { routeTree } from '@/routeTree.gen'
+import { staticAuthSource } from '@/lib/auth/types'
 
 // Creating a router resolves every route's full path.
 const router = createRouter({

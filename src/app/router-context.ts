@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router'
-import type { AuthSource } from '../lib/auth/types'
+import type { AuthSource } from '@/lib/auth/types'
 
 export interface RouterContext {
   auth: AuthSource

@@ -1,8 +1,8 @@
 import { createRouter, SearchParamError, useRouterState } from '@tanstack/react-router'
-import { routeTree } from '../routeTree.gen'
-import { NotFound } from '../components/errors/not-found'
-import { RouteError } from '../components/errors/route-error'
-import type { AuthSource } from '../lib/auth/types'
+import { routeTree } from '@/routeTree.gen'
+import { NotFound } from '@/components/errors/not-found'
+import { RouteError } from '@/components/errors/route-error'
+import type { AuthSource } from '@/lib/auth/types'
 import { builtScreens } from './screens'
 
 function DefaultNotFound() {

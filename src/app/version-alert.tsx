@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Alert } from '@mantine/core'
-import { APP_VERSION } from '../lib/centre'
-import { VERSION_CHANGED_MESSAGE, versionChanged } from '../lib/app-status/version'
-import { getSupabase } from '../lib/supabase-lazy'
+import { APP_VERSION } from '@/lib/centre'
+import { VERSION_CHANGED_MESSAGE, versionChanged } from '@/lib/app-status/version'
+import { getSupabase } from '@/lib/supabase-lazy'
 
 async function publishedVersion(): Promise<string | null> {
   const supabase = await getSupabase()

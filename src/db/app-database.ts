@@ -1,12 +1,12 @@
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
-import { collections } from '../../sync/collections/index'
-import { collectionsFor, type AppRole, type CollectionDefinition } from '../../sync/schema'
-import { createAppDatabase, type AppDatabase } from '../../sync/database'
-import { startSync, type SyncController } from '../../sync/replication'
-import { supabaseTransport } from '../../sync/transport'
-import type { SignedInMember } from '../lib/auth/types'
-import { getSupabase } from '../lib/supabase-lazy'
-import { checkStanding } from '../lib/auth/standing'
+import { collections } from '@sync/collections/index'
+import { collectionsFor, type AppRole, type CollectionDefinition } from '@sync/schema'
+import { createAppDatabase, type AppDatabase } from '@sync/database'
+import { startSync, type SyncController } from '@sync/replication'
+import { supabaseTransport } from '@sync/transport'
+import type { SignedInMember } from '@/lib/auth/types'
+import { getSupabase } from '@/lib/supabase-lazy'
+import { checkStanding } from '@/lib/auth/standing'
 import { browserSyncEnvironment } from './environment'
 import { rememberDatabase, setOpenDatabaseCloser } from './local-data'
 import { conflictHandlersFor, describeLoss } from './conflict-handlers'
@@ -69,6 +69,8 @@ async function open(member: SignedInMember): Promise<OpenDatabase> {
       void checkStanding().catch(() => undefined)
   })
   sync.conflicts$.subscribe((c) => notices.addLost(c))
+  // A row this version cannot read is hidden on the device; the server keeps it as it is.
+  sync.unreadable$.subscribe((rows) => console.warn('Records this app version cannot read', rows))
   sync.status$.subscribe((s) => {
     if (s.lastSyncedAt) localStorage.setItem(lastSyncedKey, String(s.lastSyncedAt))
   })

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import { Center, Loader, Stack, Text } from '@mantine/core'
-import { useAuthMember } from '../lib/auth/use-auth'
-import type { SignedInMember } from '../lib/auth/types'
+import { useAuthMember } from '@/lib/auth/use-auth'
+import type { SignedInMember } from '@/lib/auth/types'
 import { openDatabaseFor, type OpenDatabase } from './app-database'
 import { trackPending } from './pending'
 

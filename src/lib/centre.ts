@@ -1,4 +1,4 @@
-import { centreDefaults } from '../../sync/centre-defaults'
+import { centreDefaults } from '@sync/centre-defaults'
 
 // The centre's identity, shown in the title, the manifest, the public pages and e-mails.
 // A centre running its own copy sets these at build time (VITE_CENTRE_*).
@@ -13,4 +13,5 @@ export const centre = {
   address: env.VITE_CENTRE_ADDRESS ?? centreDefaults.address,
 } as const
 
-export const APP_VERSION = '1.0.54'
+/** The running app's version: package.json's, given at build time. */
+export const APP_VERSION: string = __APP_VERSION__

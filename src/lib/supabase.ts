@@ -1,5 +1,6 @@
 import { createClient } from '@supabase/supabase-js'
 import { AUTH_STORAGE_KEY } from './auth/claims'
+import { APP_VERSION } from './centre'
 
 // The local host's well-known anon key (the Supabase CLI's local default). A deployment
 // against a Supabase project sets VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY at build time;
@@ -23,7 +24,7 @@ export const supabase = createClient(supabaseUrl, supabaseAnonKey, {
     detectSessionInUrl: true,
     storageKey: AUTH_STORAGE_KEY,
   },
-  global: { headers: { 'x-app-version': '1.0.54' } },
+  global: { headers: { 'x-app-version': APP_VERSION } },
 })
 
 export type Supabase = typeof supabase

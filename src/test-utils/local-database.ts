@@ -1,12 +1,12 @@
 import { BehaviorSubject, NEVER } from 'rxjs'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
-import { collections } from '../../sync/collections/index'
-import { createAppDatabase, type AppDatabase } from '../../sync/database'
-import { startSync } from '../../sync/replication'
-import type { SyncTransport } from '../../sync/transport'
-import type { OpenDatabase } from '../db/app-database'
-import { SyncNotices } from '../db/sync-notices'
-import type { SignedInMember } from '../lib/auth/types'
+import { collections } from '@sync/collections/index'
+import { createAppDatabase, type AppDatabase } from '@sync/database'
+import { startSync } from '@sync/replication'
+import type { SyncTransport } from '@sync/transport'
+import type { OpenDatabase } from '@/db/app-database'
+import { SyncNotices } from '@/db/sync-notices'
+import type { SignedInMember } from '@/lib/auth/types'
 
 let counter = 0
 const opened: OpenDatabase[] = []

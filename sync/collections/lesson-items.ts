@@ -8,6 +8,8 @@ const resource = z.object({
   link: z.optional(z.string()),
   description: z.optional(z.string()),
   fileExtension: z.optional(z.string()),
+  /** The facilitator's own resource this lesson's copy was made from. */
+  sourceId: z.optional(z.string()),
 })
 
 export const lessonItemKinds = {
@@ -22,6 +24,8 @@ export const lessonItemKinds = {
     topicId: z.optional(z.nullable(z.string())),
     subTopicId: z.optional(z.nullable(z.string())),
     resources: z.optional(z.array(resource)),
+    /** The facilitator's own assignment this lesson's copy was made from. */
+    sourceId: z.optional(z.string()),
   }),
 }
 

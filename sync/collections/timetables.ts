@@ -33,6 +33,14 @@ const days = z.object({
   friday: z.array(sessionSchema),
 })
 
+/** A lesson's topic and subtopic, as an edit-mode change records them before and after. */
+const topicValues = z.object({
+  topicId: z.nullable(z.string()),
+  topic: z.nullable(z.string()),
+  subtopicId: z.nullable(z.string()),
+  subtopic: z.nullable(z.string()),
+})
+
 export const timetableKinds = {
   /** The calendar group document: a group's sessions for each weekday. */
   group_template: z.object({ groupName: z.string(), days, status: z.enum(['active', 'inactive']) }),
@@ -40,7 +48,15 @@ export const timetableKinds = {
   week: z.object({ groupName: z.string(), mondayDate: z.string(), days }),
   /** What an edit-mode save changed (K25). */
   change_log: z.object({
-    changes: z.array(z.record(z.string(), z.unknown())),
+    changes: z.array(
+      z.object({
+        sessionId: z.string(),
+        timingId: z.string(),
+        subjectId: z.nullable(z.string()),
+        before: topicValues,
+        after: topicValues,
+      }),
+    ),
     groupId: z.string(),
     groupName: z.string(),
     day: z.enum(SCHOOL_DAYS),

@@ -35,7 +35,7 @@ export function templateDaysIn(database: () => AppDatabase | undefined): Templat
     const template = await database()
       ?.collections.timetables?.findOne(templateDocId(groupId))
       .exec()
-    return (template?.get('data') as { days?: unknown } | undefined)?.days ?? null
+    return template?.kind === 'group_template' ? template.data.days : null
   }
 }
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { nextVersion } from './support/app-version.ts'
 import { signInContext } from './support/session.ts'
 
 const admin = { email: 'admin@demo.school', password: 'demo-admin-1' }
@@ -7,9 +8,9 @@ test("a newer published version shows the spec's info alert", async ({ browser }
   const context = await browser.newContext()
   await signInContext(context, admin.email, admin.password)
   const page = await context.newPage()
-  // The centre published 1.0.55 while this device runs 1.0.54.
+  // The centre published a newer version than the one this device runs.
   await page.route('**/rest/v1/rpc/get_website_data', (route) =>
-    route.fulfill({ json: { app_version: '1.0.55' } }),
+    route.fulfill({ json: { app_version: nextVersion } }),
   )
   await page.goto('/admin/dash/settings')
   await expect(page.getByRole('alert').filter({ hasText: 'App Version has changed' })).toHaveText(

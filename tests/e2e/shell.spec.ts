@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { signIn } from './support/signin'
+import { appVersion } from './support/app-version'
 
 test.describe('404 screen', () => {
   test('an unknown path shows the spec wording and the button goes home', async ({ page }) => {
@@ -62,7 +63,7 @@ test('public pages render for a signed-out visitor', async ({ page }) => {
     'href',
     '/signin',
   )
-  await expect(page.getByTestId('app-version').first()).toHaveText('1.0.54')
+  await expect(page.getByTestId('app-version').first()).toHaveText(appVersion)
 })
 
 test('dark mode follows the system, switches, and sets the class on the document', async ({

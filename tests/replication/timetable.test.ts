@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { timetables, weekDocId } from '../../sync/collections/timetables.ts'
+import { SCHOOL_DAYS, timetables, weekDocId } from '@sync/collections/timetables.ts'
 import {
   lostLessonEdits,
   templateDaysIn,
   timetableConflictHandler,
   type LostLessonEdit,
-} from '../../sync/timetable/conflict.ts'
-import { normaliseDays } from '../../sync/timetable/normalise.ts'
-import type { AppDatabase } from '../../sync/database.ts'
+} from '@sync/timetable/conflict.ts'
+import { normaliseDays } from '@sync/timetable/normalise.ts'
+import type { AppDatabase } from '@sync/database.ts'
 import { startTestHost, type TestHost } from '../helpers/host.ts'
 import { testDatabases } from '../helpers/test-db.ts'
 import { device, eventually, type Device } from './support.ts'
@@ -33,14 +33,11 @@ async function topicOf(d: Device, sessionId: string) {
 
 async function setTopic(d: Device, sessionId: string, topic: string) {
   const doc = await d.db.timetables.findOne(id).exec()
-  const data = doc!.get('data') as { days: Record<string, { id: string; topic: string | null }[]> }
-  const days = Object.fromEntries(
-    Object.entries(data.days).map(([day, list]) => [
-      day,
-      list.map((s) => (s.id === sessionId ? { ...s, topic } : s)),
-    ]),
-  )
-  await doc!.incrementalPatch({ data: { ...data, days } })
+  if (doc?.kind !== 'week') throw new Error(`${id} is not a week`)
+  const days = { ...doc.data.days }
+  for (const day of SCHOOL_DAYS)
+    days[day] = days[day].map((s) => (s.id === sessionId ? { ...s, topic } : s))
+  await doc.incrementalPatch({ data: { ...doc.data, days } })
 }
 
 describe.each(testDatabases())('two facilitators editing one week offline on $name', (target) => {
@@ -115,7 +112,7 @@ describe.each(testDatabases())('two facilitators editing one week offline on $na
   })
 
   it('a comment added by each facilitator to the same lesson never conflicts', async () => {
-    const { lessonItems } = await import('../../sync/collections/lesson-items.ts')
+    const { lessonItems } = await import('@sync/collections/lesson-items.ts')
     const asha = await device(host, 'facilitator', [lessonItems], options)
     const rahul = await device(host, 'facilitator admin', [lessonItems], options)
     open.push(asha, rahul)
@@ -123,7 +120,7 @@ describe.each(testDatabases())('two facilitators editing one week offline on $na
     rahul.goOffline()
     const comment = (cid: string, facilitator: string, text: string) => ({
       id: cid,
-      kind: 'comment',
+      kind: 'comment' as const,
       lesson_id: 'rg-tanni_mo_2',
       group_id: 'rg-tanni',
       week_key: WEEK,
@@ -161,31 +158,25 @@ describe.each(testDatabases())('two facilitators editing one week offline on $na
     // Each device makes the week from the group's template, as the week screen does on a save.
     const makeWeek = async (d: Device) => {
       const template = await d.db.timetables.findOne('tpl_rg-tanni').exec()
-      const data = template!.get('data') as { groupName: string; days: unknown }
+      if (template?.kind !== 'group_template') throw new Error('rg-tanni has no template')
+      const { groupName, days } = template.data
       await d.db.timetables.insert({
         id: newId,
         kind: 'week',
         group_id: 'rg-tanni',
         week_key: newWeek,
-        data: { groupName: data.groupName, mondayDate: '2026-11-30', days: data.days },
+        data: { groupName, mondayDate: '2026-11-30', days },
       })
     }
     const setIn = async (d: Device, sessionId: string, topic: string) => {
       const doc = await d.db.timetables.findOne(newId).exec()
-      await doc!.incrementalModify(
-        (current: { data: { days: Record<string, { id: string }[]> } }) => ({
-          ...current,
-          data: {
-            ...current.data,
-            days: Object.fromEntries(
-              Object.entries(current.data.days).map(([day, list]) => [
-                day,
-                list.map((x) => (x.id === sessionId ? { ...x, topic } : x)),
-              ]),
-            ),
-          },
-        }),
-      )
+      await doc!.incrementalModify((current) => {
+        if (current.kind !== 'week') return current
+        const days = { ...current.data.days }
+        for (const day of SCHOOL_DAYS)
+          days[day] = days[day].map((x) => (x.id === sessionId ? { ...x, topic } : x))
+        return { ...current, data: { ...current.data, days } }
+      })
     }
     await makeWeek(asha)
     await makeWeek(rahul)

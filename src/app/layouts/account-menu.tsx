@@ -3,11 +3,11 @@ import '@mantine/core/styles/Menu.css'
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core'
 import { useContext } from 'react'
 import { Link } from '@tanstack/react-router'
-import { useAuthMember } from '../../lib/auth/use-auth'
-import { SignOutDialog } from '../../features/accounts/components/sign-out-dialog'
-import { useSignOut } from '../../features/accounts/hooks/use-sign-out'
-import { DatabaseOpenerContext } from '../../db/provider'
-import { currentPending } from '../../db/pending'
+import { useAuthMember } from '@/lib/auth/use-auth'
+import { SignOutDialog } from '@/features/accounts/components/sign-out-dialog'
+import { useSignOut } from '@/features/accounts/hooks/use-sign-out'
+import { DatabaseOpenerContext } from '@/db/provider'
+import { currentPending } from '@/db/pending'
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean)

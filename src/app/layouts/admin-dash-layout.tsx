@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ActionIcon, Button } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { adminNav, NARROW_QUERY } from '../../lib/navigation/model'
+import { adminNav, NARROW_QUERY } from '@/lib/navigation/model'
 import { RoleDashLayout } from './role-dash-layout'
 
 /** The centre settings link in the header: a word on wider screens, a gear on a phone. */

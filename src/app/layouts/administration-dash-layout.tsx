@@ -1,4 +1,4 @@
-import { administrationNav, administrationTitles } from '../../lib/navigation/model'
+import { administrationNav, administrationTitles } from '@/lib/navigation/model'
 import { RoleDashLayout } from './role-dash-layout'
 
 export function AdministrationDashLayout() {

@@ -1,5 +1,5 @@
-import { facilitatorNav } from '../../lib/navigation/model'
-import { useAuthMember } from '../../lib/auth/use-auth'
+import { facilitatorNav } from '@/lib/navigation/model'
+import { useAuthMember } from '@/lib/auth/use-auth'
 import { RoleDashLayout } from './role-dash-layout'
 
 export function FacilitatorDashLayout({ hasTrials = false }: { hasTrials?: boolean }) {

@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router'
-import { NotFound } from '../../components/errors/not-found'
+import { NotFound } from '@/components/errors/not-found'
 
 /** The 404 screen inside the layout of the route that could not find the page. */
 export function NotFoundHere() {

@@ -1,4 +1,4 @@
-import { PARENTS_DEFAULT_PANE, parentsNav } from '../../lib/navigation/model'
+import { PARENTS_DEFAULT_PANE, parentsNav } from '@/lib/navigation/model'
 import { RoleDashLayout } from './role-dash-layout'
 
 export function ParentsDashLayout() {

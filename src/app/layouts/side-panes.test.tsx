@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import { renderApp, setViewportWidth, testMember } from '../../test-utils/render'
+import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
 import {
   adminItems,
   administrationItems,
   facilitatorItems,
   parentsItems,
   trialsItem,
-} from '../../lib/navigation/model'
+} from '@/lib/navigation/model'
 
 // Every pane treated as built, so the layouts show the full navigation model.
 const everyScreen = new Set(

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core'
-import { guardedReload, isChunkLoadError } from '../../lib/app-status/reload-guard'
+import { guardedReload, isChunkLoadError } from '@/lib/app-status/reload-guard'
 import { NotFound } from './not-found'
 
 export interface RouteErrorProps {

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications'
-import type { RpcResult } from '../../lib/rpc'
+import type { RpcResult } from '@/lib/rpc'
 
 /**
  * Shows the answer of a server call: its message in green for 2 seconds when it worked, the

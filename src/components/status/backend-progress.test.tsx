@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/react'
-import { creep, PROGRESS, trackBackendCall } from '../../lib/backend-activity'
+import { creep, PROGRESS, trackBackendCall } from '@/lib/backend-activity'
 import { BackendProgress } from './backend-progress'
 
 describe('the loading bar for backend calls', () => {

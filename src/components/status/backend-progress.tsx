@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { backendProgress, PROGRESS, subscribeBackendActivity } from '../../lib/backend-activity'
+import { backendProgress, PROGRESS, subscribeBackendActivity } from '@/lib/backend-activity'
 
 /**
  * A thin bar along the top of the page while the person waits on the server (operations.md §8):

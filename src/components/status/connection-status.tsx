@@ -1,7 +1,7 @@
 import { Badge, Box, Group, Tooltip, VisuallyHidden } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import type { AppStatus } from '../../lib/app-status/hooks'
-import { NARROW_QUERY } from '../../lib/navigation/model'
+import type { AppStatus } from '@/lib/app-status/hooks'
+import { NARROW_QUERY } from '@/lib/navigation/model'
 
 /**
  * Online/offline and slow-connection flags for the header. On a phone, being online is a green

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { renderApp, setViewportWidth, testMember } from '../../test-utils/render'
-import { SyncNotices } from '../../db/sync-notices'
+import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
+import { SyncNotices } from '@/db/sync-notices'
 import { syncStatusText } from './sync-status'
 
 const admin = testMember({ role: 'admin', userId: 'u-notices' })

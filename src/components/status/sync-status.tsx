@@ -11,10 +11,10 @@ import {
 } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { format, isToday } from 'date-fns'
-import { useSyncView } from '../../db/hooks'
-import type { SyncNotice } from '../../db/sync-notices'
-import { usePreventRefresh } from '../../lib/app-status/hooks'
-import { NARROW_QUERY } from '../../lib/navigation/model'
+import { useSyncView } from '@/db/hooks'
+import type { SyncNotice } from '@/db/sync-notices'
+import { usePreventRefresh } from '@/lib/app-status/hooks'
+import { NARROW_QUERY } from '@/lib/navigation/model'
 
 function when(ms: number): string {
   return isToday(ms) ? `today ${format(ms, 'HH:mm')}` : format(ms, 'd MMM yyyy HH:mm')

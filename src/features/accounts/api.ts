@@ -1,12 +1,12 @@
 // The account calls, typed by the shared contract. Whatever happens on the way (offline, a
 // server failure), the screen gets an answer with a message it can show.
-import { callFunction } from '../../lib/auth/actions'
+import { callFunction } from '@/lib/auth/actions'
 import type {
   AccountsAction,
   AccountsAnswer,
   AccountsRequest,
-} from '../../../sync/commands/accounts/contract'
-import { MESSAGES } from '../../../sync/commands/accounts/messages'
+} from '@sync/commands/accounts/contract'
+import { MESSAGES } from '@sync/commands/accounts/messages'
 
 function isAnswer(body: unknown): body is { type: 'success' | 'error'; message: string } {
   if (!body || typeof body !== 'object') return false

@@ -19,7 +19,7 @@ function deleteIndexedDb(name: string): Promise<void> {
 export async function finishSignOut(): Promise<void> {
   if (!localStorage.getItem(DELETE_PENDING)) return
   // Loaded on demand: pages without a database never download the database code otherwise.
-  const { deleteLocalData, knownDatabases } = await import('../../db/local-data')
+  const { deleteLocalData, knownDatabases } = await import('@/db/local-data')
   const names = knownDatabases()
   await deleteLocalData()
   // RxDB's Dexie storage empties its IndexedDB databases but keeps them; remove them as well,

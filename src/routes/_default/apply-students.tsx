@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotFoundHere } from '../../app/layouts/not-found-here'
+import { NotFoundHere } from '@/app/layouts/not-found-here'
 
 export const Route = createFileRoute('/_default/apply-students')({
   staticData: { guard: 'none', layout: 'default' },

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { NotFoundHere } from '../../app/layouts/not-found-here'
+import { NotFoundHere } from '@/app/layouts/not-found-here'
 
 // The third application form (G04). Only the names in this list are forms; any other name
 // fails validation and shows the 404 screen.

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ResetPasswordScreen } from '../../features/accounts/components/reset/reset-password-screen'
+import { ResetPasswordScreen } from '@/features/accounts/components/reset/reset-password-screen'
 
 // Where the e-mailed reset link lands (decision D22): /reset-password?oobCode=…
 export const Route = createFileRoute('/_default/reset-password')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SignInScreen } from '../../features/accounts/components/signin/sign-in-screen'
+import { SignInScreen } from '@/features/accounts/components/signin/sign-in-screen'
 
 interface SignInSearch {
   /** Where a guard stopped the person; they go back there after signing in. */

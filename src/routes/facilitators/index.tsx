@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { guard } from '../../lib/guards'
+import { guard } from '@/lib/guards'
 
 // The bare /facilitators of the route table is the admin's facilitator list (B15).
 export const Route = createFileRoute('/facilitators/')({

@@ -16,8 +16,8 @@ import {
   type AccountsAction,
   type AccountsAnswer,
   type AccountsPayload,
-} from '../../../sync/commands/accounts/contract.ts'
-import { MESSAGES } from '../../../sync/commands/accounts/messages.ts'
+} from '@sync/commands/accounts/contract.ts'
+import { MESSAGES } from '@sync/commands/accounts/messages.ts'
 import { serviceClient, type Ctx } from './context.ts'
 import { initConnectAccount, registerMember } from './connect.ts'
 import { registerFacilitator } from './facilitator.ts'

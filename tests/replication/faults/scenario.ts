@@ -15,17 +15,17 @@ import type { ChildProcess } from 'node:child_process'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import fc from 'fast-check'
 import WebSocket from 'ws'
-import { lessonItems, reference, timetables } from '../../../sync/collections/index.ts'
-import { templateDocId, weekDocId } from '../../../sync/collections/timetables.ts'
-import type { CollectionDefinition } from '../../../sync/schema.ts'
+import { lessonItems, reference, timetables } from '@sync/collections/index.ts'
+import { SCHOOL_DAYS, templateDocId, weekDocId } from '@sync/collections/timetables.ts'
+import type { CollectionDefinition } from '@sync/schema.ts'
 import {
   lostLessonEdits,
   templateDaysIn,
   timetableConflictHandler,
-} from '../../../sync/timetable/conflict.ts'
-import type { AppDatabase } from '../../../sync/database.ts'
-import type { LostLessonEdit } from '../../../sync/timetable/conflict.ts'
-import { normaliseDays } from '../../../sync/timetable/normalise.ts'
+} from '@sync/timetable/conflict.ts'
+import type { AppDatabase } from '@sync/database.ts'
+import type { LostLessonEdit } from '@sync/timetable/conflict.ts'
+import { normaliseDays } from '@sync/timetable/normalise.ts'
 import { demoAccounts } from '../../../supabase/local/demo-accounts.ts'
 import { makeKeys } from '../../../supabase/local/keys.ts'
 import { freePort, killed, startHostProcess, stopped } from '../../helpers/host-process.ts'
@@ -132,11 +132,6 @@ interface TopicWrite {
   session: string
   value: string
   base: string | null
-}
-
-interface Session {
-  id: string
-  topic: string | null
 }
 
 const RETRY = { baseMs: 300, maxMs: 2_000 }
@@ -344,18 +339,16 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
     }
     const value = unique(`topic-d${i}`)
     let write: TopicWrite | null = null
-    await doc.incrementalModify((current: Record<string, unknown>) => {
-      const data = current.data as { days: Record<string, Session[]> }
+    await doc.incrementalModify((current) => {
+      if (current.kind !== 'week') return current
+      const data = current.data
       const sessions = Object.values(data.days).flat()
       if (sessions.length === 0) return current
       const target = sessions[at % sessions.length]!
       write = { device: i, week: id, session: target.id, value, base: target.topic }
-      const days = Object.fromEntries(
-        Object.entries(data.days).map(([day, list]) => [
-          day,
-          list.map((s) => (s.id === target.id ? { ...s, topic: value } : s)),
-        ]),
-      )
+      const days = { ...data.days }
+      for (const day of SCHOOL_DAYS)
+        days[day] = days[day].map((s) => (s.id === target.id ? { ...s, topic: value } : s))
       return { ...current, data: { ...data, days } }
     })
     if (write) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { renderApp, setViewportWidth, testMember } from '../../../test-utils/render'
+import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
 
 // The account screens in the real router, driven as a person would. Nothing here reaches a
 // server: these are the checks the screens make before sending anything.

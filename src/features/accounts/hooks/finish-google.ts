@@ -1,12 +1,12 @@
 // Back from Google (core.md §4): the Google account must be the one the person started with
 // (C22, D10); a facilitator or family member who chose Google is then registered (D15, D09) with
 // the info alert of D17, and the auth flow runs again.
-import { hasSession, sessionProfile } from '../../../lib/auth/actions'
-import { APP_VERSION } from '../../../lib/centre'
-import { duringSignIn } from '../../../lib/auth/flow-state'
-import { signOut } from '../../../lib/auth/sign-out'
+import { hasSession, sessionProfile } from '@/lib/auth/actions'
+import { APP_VERSION } from '@/lib/centre'
+import { duringSignIn } from '@/lib/auth/flow-state'
+import { signOut } from '@/lib/auth/sign-out'
 import { accounts } from '../api'
-import { MESSAGES } from '../../../../sync/commands/accounts/messages'
+import { MESSAGES } from '@sync/commands/accounts/messages'
 import type { PendingGoogle } from '../pending-google'
 import type { useAuthFlow } from './use-auth-flow'
 

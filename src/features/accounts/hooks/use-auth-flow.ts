@@ -8,11 +8,11 @@ import {
   refreshedMember,
   sessionProfile,
   signInWithPassword,
-} from '../../../lib/auth/actions'
-import { duringSignIn } from '../../../lib/auth/flow-state'
-import { signOut } from '../../../lib/auth/sign-out'
+} from '@/lib/auth/actions'
+import { duringSignIn } from '@/lib/auth/flow-state'
+import { signOut } from '@/lib/auth/sign-out'
 import { accounts } from '../api'
-import { MESSAGES, providerMessage } from '../../../../sync/commands/accounts/messages'
+import { MESSAGES, providerMessage } from '@sync/commands/accounts/messages'
 import { signInOutcome } from '../logic/sign-in-outcome'
 
 export const DASHBOARD_DELAY_MS = 500

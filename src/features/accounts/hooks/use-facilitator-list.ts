@@ -1,8 +1,9 @@
 import { map } from 'rxjs/operators'
-import type { RxCollection } from 'rxdb'
-import { uuidv7 } from '../../../../sync/ids'
-import { useObservable } from '../../../db/hooks'
-import { useOpenDatabase } from '../../../db/provider'
+import { facilitators } from '@sync/collections/facilitators'
+import { uuidv7 } from '@sync/ids'
+import { parseRow } from '@sync/schema'
+import { useObservable } from '@/db/hooks'
+import { useOpenDatabase } from '@/db/provider'
 import {
   facilitatorFields,
   sortFacilitators,
@@ -14,9 +15,9 @@ import {
 export function useFacilitatorList(): FacilitatorRecord[] | null {
   return useObservable<FacilitatorRecord[] | null>(
     (open) =>
-      (open.db.facilitators as RxCollection)
+      open.db.facilitators
         .find()
-        .$.pipe(map((docs) => sortFacilitators(docs.map((d) => d.toJSON() as FacilitatorRecord)))),
+        .$.pipe(map((docs) => sortFacilitators(docs.map((d) => d.toMutableJSON())))),
     null,
     [],
   )
@@ -24,22 +25,24 @@ export function useFacilitatorList(): FacilitatorRecord[] | null {
 
 /** Writes go to the device first; the sync engine sends them when it can. */
 export function useFacilitatorWriter() {
-  const collection = useOpenDatabase().db.facilitators as RxCollection
+  const collection = useOpenDatabase().db.facilitators
   return {
     async add(input: FacilitatorInput) {
-      await collection.insert({
-        id: uuidv7(),
-        ...facilitatorFields(input),
-        status: 'authPending',
-        auth_uid: null,
-      })
+      await collection.insert(
+        parseRow(facilitators, {
+          id: uuidv7(),
+          ...facilitatorFields(input),
+          status: 'authPending',
+          auth_uid: null,
+        }),
+      )
     },
     async update(id: string, input: FacilitatorInput) {
       const doc = await collection.findOne(id).exec()
       if (!doc) throw new Error('This facilitator is no longer on this device.')
       const fields = facilitatorFields(input)
       // The address of a facilitator with an account is their sign-in: only the name changes.
-      await doc.incrementalPatch(doc.get('status') === 'active' ? { name: fields.name } : fields)
+      await doc.incrementalPatch(doc.status === 'active' ? { name: fields.name } : fields)
     },
     async remove(id: string) {
       const doc = await collection.findOne(id).exec()

@@ -2,9 +2,9 @@
 // sent back, use an e-mailed confirmation or set-up link, or finish what was started before
 // leaving for Google.
 import { useEffect, useRef } from 'react'
-import { confirmEmail, takeRedirectError } from '../../../lib/auth/actions'
-import { duringSignIn } from '../../../lib/auth/flow-state'
-import { MESSAGES, providerMessage } from '../../../../sync/commands/accounts/messages'
+import { confirmEmail, takeRedirectError } from '@/lib/auth/actions'
+import { duringSignIn } from '@/lib/auth/flow-state'
+import { MESSAGES, providerMessage } from '@sync/commands/accounts/messages'
 import { forgetGoogle, takeGoogle, type PendingGoogle } from '../pending-google'
 import { finishGoogle } from './finish-google'
 import type { useAuthFlow } from './use-auth-flow'

@@ -1,8 +1,8 @@
 // Signing out from the dashboard header or the account page. Signing out deletes the local
 // database, so changes not yet synced would be lost: the person is warned first.
 import { useState } from 'react'
-import { signOutTo } from '../../../lib/auth/sign-out'
-import { useAuthMember } from '../../../lib/auth/use-auth'
+import { signOutTo } from '@/lib/auth/sign-out'
+import { useAuthMember } from '@/lib/auth/use-auth'
 
 /**
  * `countNow` counts the changes not synced at this moment where the screen has the database
@@ -20,7 +20,7 @@ export function useSignOut(countNow?: () => Promise<number>) {
 
   const request = async () => {
     // Loaded here only: the account page should not carry the sync code.
-    const { storedPending } = await import('../../../db/pending')
+    const { storedPending } = await import('@/db/pending')
     const stored = () => (member ? storedPending(member.userId) : 0)
     // A database that cannot be opened or counted must not stop the person signing out.
     const count = countNow

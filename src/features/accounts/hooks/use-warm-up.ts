@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react'
-import { warmUp } from '../../../lib/auth/actions'
+import { warmUp } from '@/lib/auth/actions'
 
 /**
  * A callback that warms the `accounts` function up the first time the person starts typing, so

@@ -2,13 +2,13 @@
 // number when the account is asked for, and the password on the page the e-mailed link opens
 // (whoever holds the link chooses it). The checks of each, so the forms say exactly what is
 // missing or wrong before anything is sent.
-import { isValidEmail } from '../../../../sync/commands/accounts/email.ts'
+import { isValidEmail } from '@sync/commands/accounts/email.ts'
 import {
   passwordProblems,
   repeatProblem,
   type PasswordPolicy,
-} from '../../../../sync/commands/accounts/password.ts'
-import { mobileProblem } from '../../../../sync/commands/accounts/phone.ts'
+} from '@sync/commands/accounts/password.ts'
+import { mobileProblem } from '@sync/commands/accounts/phone.ts'
 
 export interface RegistrationInput {
   email: string

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { SignedInMember } from '../../../lib/auth/types'
-import { DEFAULT_SIGNED_IN_PATH } from '../../../lib/auth/destinations'
+import type { SignedInMember } from '@/lib/auth/types'
+import { DEFAULT_SIGNED_IN_PATH } from '@/lib/auth/destinations'
 import { safeRedirect, signInOutcome } from './sign-in-outcome'
 
 const member = (over: Partial<SignedInMember> = {}): SignedInMember => ({

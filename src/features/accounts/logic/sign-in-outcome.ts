@@ -1,7 +1,7 @@
 // What happens after a sign-in (core.md §4): the decision only, so it is tested without a
 // browser. The screens carry it out (alerts, sign-out, navigation).
-import { homePathFor } from '../../../lib/auth/destinations'
-import type { SignedInMember } from '../../../lib/auth/types'
+import { homePathFor } from '@/lib/auth/destinations'
+import type { SignedInMember } from '@/lib/auth/types'
 
 export type SignInOutcome =
   | { kind: 'mismatch'; expected: string }

@@ -20,8 +20,8 @@ import {
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { format } from 'date-fns'
-import { ConfirmDialog } from '../../../components/feedback/confirm-dialog'
-import { uploadWithProgress } from '../../../lib/upload'
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
+import { uploadWithProgress } from '@/lib/upload'
 import { removeFile, useFiles } from '../hooks/use-files'
 import {
   FILE_SORTS,

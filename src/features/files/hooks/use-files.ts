@@ -1,7 +1,7 @@
-import { trackBackendCall } from '../../../lib/backend-activity'
-import type { RpcResult } from '../../../lib/rpc'
-import { getSupabase } from '../../../lib/supabase-lazy'
-import { useOnlineQuery } from '../../../lib/use-rpc-query'
+import { trackBackendCall } from '@/lib/backend-activity'
+import type { RpcResult } from '@/lib/rpc'
+import { getSupabase } from '@/lib/supabase-lazy'
+import { useOnlineQuery } from '@/lib/use-rpc-query'
 import { FILES_BUCKET, type StoredFile } from '../logic/files'
 
 async function listFiles(): Promise<RpcResult<StoredFile[]>> {

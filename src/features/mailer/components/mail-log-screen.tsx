@@ -15,8 +15,8 @@ import {
   Title,
 } from '@mantine/core'
 import { format } from 'date-fns'
-import { Pager } from '../../../components/lists/pager'
-import { notifyResult } from '../../../components/feedback/notify-result'
+import { Pager } from '@/components/lists/pager'
+import { notifyResult } from '@/components/feedback/notify-result'
 import { retryMail, useMailBody, useMailLog } from '../hooks/use-mail-log'
 import {
   addressLine,

@@ -1,5 +1,5 @@
-import { rpc } from '../../../lib/rpc'
-import { useRpcQuery } from '../../../lib/use-rpc-query'
+import { rpc } from '@/lib/rpc'
+import { useRpcQuery } from '@/lib/use-rpc-query'
 import type { MailPage, MailType } from '../logic/mail-log'
 
 /** One page of the e-mail log, newest first, of one type or all, read online. */

@@ -40,9 +40,9 @@ import {
 } from '../hooks/use-members'
 import { MemberCounts } from './member-counts'
 import { SignInHistoryDialog } from './sign-in-history'
-import { ConfirmDialog } from '../../../components/feedback/confirm-dialog'
-import { Pager } from '../../../components/lists/pager'
-import { notifyResult } from '../../../components/feedback/notify-result'
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
+import { Pager } from '@/components/lists/pager'
+import { notifyResult } from '@/components/feedback/notify-result'
 
 /**
  * The admin's dashboard: the centre's counts (F17) and the member list with filters, sorts,

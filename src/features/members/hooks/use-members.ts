@@ -1,5 +1,5 @@
-import { rpc } from '../../../lib/rpc'
-import { useRpcQuery } from '../../../lib/use-rpc-query'
+import { rpc } from '@/lib/rpc'
+import { useRpcQuery } from '@/lib/use-rpc-query'
 import type { MemberFilter, MemberSort, Overview, SignInEntry } from '../logic/members'
 
 export interface MemberRow {

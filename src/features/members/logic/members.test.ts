@@ -9,7 +9,7 @@ import {
   overviewItems,
   roleLabel,
 } from './members'
-import { pageLabel } from '../../../components/lists/pager'
+import { pageLabel } from '@/components/lists/pager'
 
 describe('member list', () => {
   it('offers the spec filters and sorts in order', () => {

@@ -1,5 +1,5 @@
 import { Anchor } from '@mantine/core'
-import { centre } from '../../../lib/centre'
+import { centre } from '@/lib/centre'
 import { mailtoHrefOf, telHrefOf, whatsAppHrefOf } from '../logic/contact-links'
 
 export function EmailLink() {

@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core'
-import { centre } from '../../../lib/centre'
+import { centre } from '@/lib/centre'
 import { EmailLink } from './contact-links'
 import { AboutTheApp, HowToApply, WhatWeOffer } from './home-sections'
 

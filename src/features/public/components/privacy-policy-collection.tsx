@@ -1,5 +1,5 @@
 import { List, Text } from '@mantine/core'
-import { centre } from '../../../lib/centre'
+import { centre } from '@/lib/centre'
 import { EmailLink, PhoneLink } from './contact-links'
 import { LegalSubheading, type LegalSection } from './legal-document'
 

@@ -1,5 +1,5 @@
 import { List, Text } from '@mantine/core'
-import { centre } from '../../../lib/centre'
+import { centre } from '@/lib/centre'
 import { EmailLink } from './contact-links'
 import { PRIVACY_POLICY_EFFECTIVE_DATE } from './legal-dates'
 import { LegalSubheading, type LegalSection } from './legal-document'

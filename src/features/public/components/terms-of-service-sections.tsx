@@ -1,5 +1,5 @@
 import { Anchor, List, Text } from '@mantine/core'
-import { centre } from '../../../lib/centre'
+import { centre } from '@/lib/centre'
 import { EmailLink, PhoneLink, WhatsAppLink } from './contact-links'
 import type { LegalSection } from './legal-document'
 

@@ -1,5 +1,5 @@
 import { Anchor, Text } from '@mantine/core'
-import { centre } from '../../../lib/centre'
+import { centre } from '@/lib/centre'
 import { TERMS_OF_SERVICE_EFFECTIVE_DATE } from './legal-dates'
 import { LegalDocument } from './legal-document'
 import { termsSections } from './terms-of-service-sections'

@@ -11,8 +11,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core'
-import type { ReferenceKind } from '../../../../sync/collections/reference'
-import { SUBJECT_COLOURS } from '../../../../sync/constants'
+import type { ReferenceKind } from '@sync/collections/reference'
+import { SUBJECT_COLOURS } from '@sync/constants'
 import { validateRecord } from '../logic/records'
 
 export interface ReferenceFormProps {

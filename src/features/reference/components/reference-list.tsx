@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { ConfirmDialog } from '../../../components/feedback/confirm-dialog'
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import {
   ActionIcon,
   Badge,
@@ -11,7 +11,7 @@ import {
   Table,
   Text,
 } from '@mantine/core'
-import type { ReferenceKind } from '../../../../sync/collections/reference'
+import type { ReferenceKind } from '@sync/collections/reference'
 import { useReferenceRecords, useReferenceWriter } from '../hooks/use-reference'
 import { KIND_LABELS, recordTitle, type ReferenceRecord } from '../logic/records'
 import { emptyRecord, ReferenceForm } from './reference-form'

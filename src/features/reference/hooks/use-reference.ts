@@ -1,9 +1,9 @@
 import { map } from 'rxjs/operators'
-import type { RxCollection } from 'rxdb'
-import type { ReferenceKind } from '../../../../sync/collections/reference'
-import { uuidv7 } from '../../../../sync/ids'
-import { useObservable } from '../../../db/hooks'
-import { useOpenDatabase } from '../../../db/provider'
+import { reference, type ReferenceKind } from '@sync/collections/reference'
+import { uuidv7 } from '@sync/ids'
+import { parseRow } from '@sync/schema'
+import { useObservable } from '@/db/hooks'
+import { useOpenDatabase } from '@/db/provider'
 import { sortRecords, type ReferenceRecord } from '../logic/records'
 
 /** The records of one reference list, live and in display order. */
@@ -11,14 +11,10 @@ export function useReferenceRecords(kind: ReferenceKind): ReferenceRecord[] | nu
   return useObservable<ReferenceRecord[] | null>(
     (open) =>
       open.db.reference.find({ selector: { kind } }).$.pipe(
-        map((docs: { id: unknown; get(field: string): unknown }[]) =>
+        map((docs) =>
           sortRecords(
             kind,
-            docs.map((d) => ({
-              id: d.id as string,
-              kind,
-              data: d.get('data') as Record<string, unknown>,
-            })),
+            docs.map((d) => ({ id: d.id, kind, data: d.data })),
           ),
         ),
       ),
@@ -30,16 +26,17 @@ export function useReferenceRecords(kind: ReferenceKind): ReferenceRecord[] | nu
 /** Writes go to the device first; the sync engine sends them when it can. */
 export function useReferenceWriter() {
   const { db } = useOpenDatabase()
-  const collection = db.reference as RxCollection
+  const collection = db.reference
   return {
+    /** Stores what the person entered, checked against the kind's schema first. */
     async save(kind: ReferenceKind, id: string | null, data: Record<string, unknown>) {
       if (!id) {
-        await collection.insert({ id: uuidv7(), kind, data })
+        await collection.insert(parseRow(reference, { id: uuidv7(), kind, data }))
         return
       }
       const doc = await collection.findOne(id).exec()
       if (!doc) throw new Error('This record no longer exists on this device.')
-      await doc.incrementalPatch({ data })
+      await doc.incrementalPatch(parseRow(reference, { ...doc.toMutableJSON(), data }))
     },
     async remove(id: string) {
       const doc = await collection.findOne(id).exec()

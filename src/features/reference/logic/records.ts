@@ -1,4 +1,4 @@
-import { referenceKinds, type ReferenceKind } from '../../../../sync/collections/reference'
+import { referenceKinds, type ReferenceKind } from '@sync/collections/reference'
 
 export interface ReferenceRecord {
   id: string

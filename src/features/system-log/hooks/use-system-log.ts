@@ -1,5 +1,5 @@
-import { rpc } from '../../../lib/rpc'
-import { useRpcQuery } from '../../../lib/use-rpc-query'
+import { rpc } from '@/lib/rpc'
+import { useRpcQuery } from '@/lib/use-rpc-query'
 import type { LogKind, LogPage } from '../logic/system-log'
 
 /** One page of errors or warnings, read online. */

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button, Group, Select } from '@mantine/core'
-import { useAuthMember } from '../../../lib/auth/use-auth'
-import { useOwnItems } from '../hooks/use-lesson-items'
+import { useAuthMember } from '@/lib/auth/use-auth'
+import { useOwnItems, type LessonItem } from '../hooks/use-lesson-items'
 
 /**
  * Attaches one of the facilitator's own resources or assignments (made in the Resources or
@@ -10,20 +10,25 @@ import { useOwnItems } from '../hooks/use-lesson-items'
  */
 export function AttachOwnItem(props: {
   kind: 'resource' | 'assignment'
-  onAttach(data: Record<string, unknown>): Promise<void>
+  onAttach(data: object): Promise<void>
 }) {
   const member = useAuthMember()
   const own = useOwnItems(props.kind, member?.facilitatorId ?? null).filter((i) => !i.lessonId)
   const [chosen, setChosen] = useState<string | null>(null)
   if (own.length === 0) return null
-  const label = (d: Record<string, unknown>) => String(d.title ?? d.description ?? d.link ?? '')
+  const label = (i: LessonItem) =>
+    i.kind === 'assignment'
+      ? i.data.title
+      : i.kind === 'resource'
+        ? (i.data.description ?? i.data.link ?? '')
+        : i.data.text
   return (
     <Group align="flex-end" gap="xs">
       <Select
         label={
           props.kind === 'resource' ? 'Attach one of my resources' : 'Attach one of my assignments'
         }
-        data={own.map((i) => ({ value: i.id, label: label(i.data) }))}
+        data={own.map((i) => ({ value: i.id, label: label(i) }))}
         value={chosen}
         onChange={setChosen}
         searchable

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button, ColorSwatch, Group, Select, Stack, Switch } from '@mantine/core'
-import { runTask } from '../../../components/feedback/task'
+import { runTask } from '@/components/feedback/task'
 import type { Session } from '../logic/types'
 import type { TimetableLookups } from '../hooks/use-lookups'
 import { useTimetableWriter } from '../hooks/use-timetable-writer'

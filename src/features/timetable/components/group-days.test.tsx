@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { renderApp, setViewportWidth, testMember } from '../../../test-utils/render'
-import type { AppDatabase } from '../../../../sync/database'
-import { weekDocId } from '../../../../sync/collections/timetables'
+import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
+import type { AppDatabase } from '@sync/database'
+import { weekDocId } from '@sync/collections/timetables'
 
 const facilitator = testMember({
   role: 'facilitator',

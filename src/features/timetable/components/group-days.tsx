@@ -1,8 +1,8 @@
 import './styles'
 import { useState } from 'react'
 import { Alert, Group, Stack, Text, Title } from '@mantine/core'
-import { runTask } from '../../../components/feedback/task'
-import { useAuthMember } from '../../../lib/auth/use-auth'
+import { runTask } from '@/components/feedback/task'
+import { useAuthMember } from '@/lib/auth/use-auth'
 import {
   editModeActions,
   pendingCount,
@@ -16,7 +16,7 @@ import { useEditMode } from '../hooks/use-edit-mode'
 import { useGroupWeek, useItemCounts } from '../hooks/use-group-week'
 import { useTimetableLookups } from '../hooks/use-lookups'
 import { useTimetableWriter } from '../hooks/use-timetable-writer'
-import { lessonKey } from '../../../../sync/collections/timetables'
+import { lessonKey } from '@sync/collections/timetables'
 import { WeekGrid } from './week-grid'
 import { EditToolbar } from './edit-toolbar'
 import { SessionCard } from './session-card'

@@ -1,8 +1,8 @@
 import './styles'
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
-import { runTask } from '../../../components/feedback/task'
-import { useAuthMember } from '../../../lib/auth/use-auth'
+import { runTask } from '@/components/feedback/task'
+import { useAuthMember } from '@/lib/auth/use-auth'
 import { useTimetableLookups } from '../hooks/use-lookups'
 import { useTimetableWriter } from '../hooks/use-timetable-writer'
 

@@ -1,7 +1,7 @@
 import './styles'
 import { Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
-import { useAuthMember } from '../../../lib/auth/use-auth'
+import { useAuthMember } from '@/lib/auth/use-auth'
 import { useFacilitatorWeek } from '../hooks/use-facilitator-week'
 import { useTimetableLookups } from '../hooks/use-lookups'
 import { LessonSummary } from './lesson-summary'

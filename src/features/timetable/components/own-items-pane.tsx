@@ -1,8 +1,8 @@
 import './styles'
 import { useState } from 'react'
-import { ConfirmDialog } from '../../../components/feedback/confirm-dialog'
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { Anchor, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core'
-import { useAuthMember } from '../../../lib/auth/use-auth'
+import { useAuthMember } from '@/lib/auth/use-auth'
 import { useOwnItems, type LessonItem } from '../hooks/use-lesson-items'
 import { useTimetableWriter } from '../hooks/use-timetable-writer'
 import { AssignmentForm, type AssignmentData } from './assignment-form'
@@ -14,16 +14,15 @@ const labels = {
 }
 
 function Item({ item }: { item: LessonItem }) {
-  const d = item.data
+  if (item.kind === 'comment') return <Text size="sm">{item.data.text}</Text>
   if (item.kind === 'assignment')
     return (
       <>
-        <Text fw={600}>{String(d.title)}</Text>
-        {typeof d.description === 'string' && d.description && (
-          <Text size="sm">{d.description}</Text>
-        )}
+        <Text fw={600}>{item.data.title}</Text>
+        {item.data.description && <Text size="sm">{item.data.description}</Text>}
       </>
     )
+  const d = item.data
   return (
     <>
       {typeof d.link === 'string' ? (
@@ -56,7 +55,7 @@ export function OwnItemsPane({ kind }: { kind: 'assignment' | 'resource' }) {
         weekKey: null,
         sessionId: null,
         groupId: null,
-        data: data as unknown as Record<string, unknown>,
+        data,
       })
     else if (editing) await writer.updateItem(editing.id, { ...editing.data, ...data })
     setEditing(null)
@@ -105,13 +104,15 @@ export function OwnItemsPane({ kind }: { kind: 'assignment' | 'resource' }) {
         {editing &&
           (kind === 'assignment' ? (
             <AssignmentForm
-              initial={editing === 'new' ? undefined : (editing.data as unknown as AssignmentData)}
+              initial={
+                editing !== 'new' && editing.kind === 'assignment' ? editing.data : undefined
+              }
               onSubmit={submit}
               submitLabel="Save"
             />
           ) : (
             <ResourceForm
-              initial={editing === 'new' ? undefined : (editing.data as unknown as ResourceData)}
+              initial={editing !== 'new' && editing.kind === 'resource' ? editing.data : undefined}
               onSubmit={submit}
               submitLabel="Save"
             />

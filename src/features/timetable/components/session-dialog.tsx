@@ -1,6 +1,6 @@
 import { Anchor, Badge, List, Modal, Select, Stack, Tabs, Text } from '@mantine/core'
-import { lessonKey } from '../../../../sync/collections/timetables'
-import { useAuthMember } from '../../../lib/auth/use-auth'
+import { lessonKey } from '@sync/collections/timetables'
+import { useAuthMember } from '@/lib/auth/use-auth'
 import { subtopicChoices, topicChoices } from '../logic/topic-choices'
 import type { Session } from '../logic/types'
 import { useLessonItems } from '../hooks/use-lesson-items'
@@ -49,7 +49,7 @@ export function SessionDialog({
       weekKey,
       sessionId: s.id,
       groupId,
-      data: data as Record<string, unknown>,
+      data,
     })
   const resources = items.filter((i) => i.kind === 'resource')
   const assignments = items.filter((i) => i.kind === 'assignment')

@@ -1,5 +1,5 @@
 import { useEffect, useReducer } from 'react'
-import { usePreventRefresh } from '../../../lib/app-status/hooks'
+import { usePreventRefresh } from '@/lib/app-status/hooks'
 import {
   editModeReducer,
   pendingCount,

@@ -1,8 +1,9 @@
 import { combineLatest } from 'rxjs'
 import { map } from 'rxjs/operators'
-import { templateDocId, weekDocId } from '../../../../sync/collections/timetables'
-import { normaliseDays } from '../../../../sync/timetable/normalise'
-import { useObservable } from '../../../db/hooks'
+import type { TimetableRow } from '@sync/database'
+import { templateDocId, weekDocId } from '@sync/collections/timetables'
+import { normaliseDays } from '@sync/timetable/normalise'
+import { useObservable } from '@/db/hooks'
 import type { WeekDays } from '../logic/types'
 
 export interface GroupWeek {
@@ -14,16 +15,14 @@ export interface GroupWeek {
   updatedByName: string | null
 }
 
-type Raw = { get(f: string): unknown } | null
-
-function view(doc: Raw, source: GroupWeek['source']): GroupWeek {
-  const data = (doc?.get('data') ?? {}) as Record<string, unknown>
+function view(doc: TimetableRow | null, source: GroupWeek['source']): GroupWeek {
+  const week = doc && doc.kind !== 'change_log' ? doc : null
   return {
     source,
-    groupName: typeof data.groupName === 'string' ? data.groupName : '',
-    days: normaliseDays(data.days),
-    updatedAt: (doc?.get('updated_at') as string | undefined) ?? null,
-    updatedByName: (doc?.get('updated_by_name') as string | undefined) ?? null,
+    groupName: week?.data.groupName ?? '',
+    days: normaliseDays(week?.data.days),
+    updatedAt: doc?.updated_at ?? null,
+    updatedByName: doc?.updated_by_name ?? null,
   }
 }
 
@@ -35,7 +34,7 @@ export function useGroupWeek(groupId: string, weekKey: string): GroupWeek | null
         open.db.timetables.findOne(weekDocId(groupId, weekKey)).$,
         open.db.timetables.findOne(templateDocId(groupId)).$,
       ]).pipe(
-        map(([week, template]: [Raw, Raw]) =>
+        map(([week, template]) =>
           week ? view(week, 'week') : template ? view(template, 'template') : view(null, 'none'),
         ),
       ),
@@ -55,13 +54,13 @@ export function useItemCounts(): Record<string, ItemCounts> {
   return useObservable(
     (open) =>
       open.db.lesson_items.find().$.pipe(
-        map((items: { get(f: string): unknown }[]) => {
+        map((items) => {
           const counts: Record<string, ItemCounts> = {}
           for (const item of items) {
-            const lesson = item.get('lesson_id') as string | null
+            const lesson = item.lesson_id
             if (!lesson) continue
             const c = (counts[lesson] ??= { comments: 0, resources: 0, assignments: 0 })
-            const kind = item.get('kind')
+            const kind = item.kind
             if (kind === 'comment') c.comments++
             else if (kind === 'resource') c.resources++
             else if (kind === 'assignment') c.assignments++

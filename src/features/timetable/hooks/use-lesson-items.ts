@@ -1,23 +1,20 @@
 import { map } from 'rxjs/operators'
-import { useObservable } from '../../../db/hooks'
+import type { RxDocument } from 'rxdb'
+import type { LessonItemRow } from '@sync/database'
+import { useObservable } from '@/db/hooks'
 
-export interface LessonItem {
-  id: string
-  kind: 'comment' | 'resource' | 'assignment'
+/** A comment, resource or assignment: `data` is the one its `kind` names. */
+export type LessonItem = LessonItemRow & {
   lessonId: string | null
   facilitatorId: string | null
   createdAt: string
-  data: Record<string, unknown>
 }
 
-type Raw = { id: unknown; get(f: string): unknown }
-const toItem = (d: Raw): LessonItem => ({
-  id: String(d.id),
-  kind: d.get('kind') as LessonItem['kind'],
-  lessonId: (d.get('lesson_id') as string | null) ?? null,
-  facilitatorId: (d.get('facilitator_id') as string | null) ?? null,
-  createdAt: String(d.get('created_at') ?? ''),
-  data: (d.get('data') ?? {}) as Record<string, unknown>,
+const toItem = (d: RxDocument<LessonItemRow>): LessonItem => ({
+  ...d.toMutableJSON(),
+  lessonId: d.lesson_id,
+  facilitatorId: d.facilitator_id,
+  createdAt: d.created_at,
 })
 const byCreated = (a: LessonItem, b: LessonItem) => a.createdAt.localeCompare(b.createdAt)
 
@@ -27,7 +24,7 @@ export function useLessonItems(lessonId: string): LessonItem[] {
     (open) =>
       open.db.lesson_items
         .find({ selector: { lesson_id: lessonId } })
-        .$.pipe(map((docs: Raw[]) => docs.map(toItem).sort(byCreated))),
+        .$.pipe(map((docs) => docs.map(toItem).sort(byCreated))),
     [],
     [lessonId],
   )
@@ -42,7 +39,7 @@ export function useOwnItems(
     (open) =>
       open.db.lesson_items
         .find({ selector: { kind, facilitator_id: facilitatorId ?? '__none__' } })
-        .$.pipe(map((docs: Raw[]) => docs.map(toItem).sort((a, b) => byCreated(b, a)))),
+        .$.pipe(map((docs) => docs.map(toItem).sort((a, b) => byCreated(b, a)))),
     [],
     [kind, facilitatorId],
   )

@@ -1,6 +1,6 @@
 import { combineLatest } from 'rxjs'
 import { map } from 'rxjs/operators'
-import { useObservable } from '../../../db/hooks'
+import { useObservable } from '@/db/hooks'
 import type { Holiday } from '../logic/types'
 
 interface Named {
@@ -34,10 +34,6 @@ export interface TimetableLookups {
   topics: Topic[]
 }
 
-type Raw = { id: unknown; get(f: string): unknown }
-const data = (d: Raw) => (d.get('data') ?? {}) as Record<string, unknown>
-const s = (v: unknown) => (typeof v === 'string' ? v : '')
-
 export function useTimetableLookups(): TimetableLookups | null {
   return useObservable<TimetableLookups | null>(
     (open) =>
@@ -46,7 +42,7 @@ export function useTimetableLookups(): TimetableLookups | null {
         open.db.facilitators.find().$,
         open.db.topics.find().$,
       ]).pipe(
-        map(([refs, facs, tops]: [Raw[], Raw[], Raw[]]) => {
+        map(([refs, facs, tops]) => {
           const out: TimetableLookups = {
             timings: {},
             subjects: {},
@@ -57,49 +53,45 @@ export function useTimetableLookups(): TimetableLookups | null {
             topics: [],
           }
           for (const r of refs) {
-            const d = data(r)
-            const id = String(r.id)
-            switch (r.get('kind')) {
+            const id = r.id
+            switch (r.kind) {
               case 'session_timing':
-                out.timings[id] = s(d.timing)
+                out.timings[id] = r.data.timing
                 break
               case 'subject':
                 out.subjects[id] = {
                   id,
-                  name: s(d.name),
-                  color: s(d.color),
-                  mixedGroup: d.mixedGroup === true,
+                  name: r.data.name,
+                  color: r.data.color,
+                  mixedGroup: r.data.mixedGroup,
                 }
                 break
               case 'classroom':
-                out.classrooms[id] = { id, name: s(d.name) }
+                out.classrooms[id] = { id, name: r.data.name }
                 break
               case 'group':
                 out.groups.push({
                   id,
-                  name: s(d.name),
-                  timingSet: Number(d.timingSet ?? 1),
-                  status: s(d.status),
-                  students: Array.isArray(d.students)
-                    ? (d.students as { id: string; name: string }[])
-                    : [],
+                  name: r.data.name,
+                  timingSet: r.data.timingSet,
+                  status: r.data.status,
+                  students: r.data.students ?? [],
                 })
                 break
               case 'holiday':
-                out.holidays.push(d as unknown as Holiday)
+                out.holidays.push(r.data)
             }
           }
           out.groups.sort((a, b) => a.name.localeCompare(b.name))
-          for (const f of facs)
-            out.facilitators[String(f.id)] = { id: String(f.id), name: s(f.get('name')) }
+          for (const f of facs) out.facilitators[f.id] = { id: f.id, name: f.name }
           for (const t of tops) {
             out.topics.push({
-              id: String(t.id),
-              name: s(data(t).name),
-              kind: t.get('kind') as Topic['kind'],
-              facilitatorId: (t.get('facilitator_id') as string | null) ?? null,
-              subjectId: (t.get('subject_id') as string | null) ?? null,
-              topicId: (t.get('topic_id') as string | null) ?? null,
+              id: t.id,
+              name: t.data.name,
+              kind: t.kind,
+              facilitatorId: t.facilitator_id,
+              subjectId: t.subject_id,
+              topicId: t.topic_id,
             })
           }
           out.topics.sort((a, b) => a.name.localeCompare(b.name))

@@ -1,18 +1,35 @@
-import { lessonKey, templateDocId, weekDocId } from '../../../../sync/collections/timetables'
-import { uuidv7 } from '../../../../sync/ids'
-import { normaliseDays } from '../../../../sync/timetable/normalise'
-import { useOpenDatabase } from '../../../db/provider'
-import { useAuthMember } from '../../../lib/auth/use-auth'
+import { lessonItems } from '@sync/collections/lesson-items'
+import { lessonKey, templateDocId, weekDocId } from '@sync/collections/timetables'
+import { parseRow } from '@sync/schema'
+import { uuidv7 } from '@sync/ids'
+import { normaliseDays } from '@sync/timetable/normalise'
+import { useOpenDatabase } from '@/db/provider'
+import { useAuthMember } from '@/lib/auth/use-auth'
 import { changeLogEntry } from '../logic/change-log'
 import { applyPending, changedDays, type EditModeState } from '../logic/edit-mode'
 import { centreDateOf } from '../logic/calendar-date'
 import { mondayOf, schoolDaysOf } from '../logic/week'
-import type { Session, WeekDays } from '../logic/types'
+import { WEEKDAY_KEYS, type Session, type WeekDays } from '../logic/types'
+import type { WithDeleted } from 'rxdb'
+import type { LessonItemRow, TimetableRow } from '@sync/database'
 
-type Doc = {
-  get(f: string): unknown
-  incrementalModify(fn: (d: Record<string, unknown>) => Record<string, unknown>): Promise<unknown>
-}
+type LessonItemKind = LessonItemRow['kind']
+/** What a person entered for a comment, resource or assignment (checked before it is stored). */
+type ItemData = object
+
+/** A week or template with some of its lessons changed (a change log is left as it is). */
+const withDays =
+  (change: (days: WeekDays) => WeekDays) =>
+  (doc: WithDeleted<TimetableRow>): TimetableRow => {
+    switch (doc.kind) {
+      case 'week':
+        return { ...doc, data: { ...doc.data, days: change(normaliseDays(doc.data.days)) } }
+      case 'group_template':
+        return { ...doc, data: { ...doc.data, days: change(normaliseDays(doc.data.days)) } }
+      default:
+        return doc
+    }
+  }
 
 /** Every timetable write goes to the device first; the sync engine sends it when it can. */
 export function useTimetableWriter() {
@@ -20,25 +37,23 @@ export function useTimetableWriter() {
   const member = useAuthMember()
 
   /** The week's own record, made from the template the first time the week is written. */
-  async function ensureWeek(groupId: string, weekKey: string): Promise<Doc | null> {
+  async function ensureWeek(groupId: string, weekKey: string) {
     const id = weekDocId(groupId, weekKey)
-    const existing = (await db.timetables.findOne(id).exec()) as Doc | null
+    const existing = await db.timetables.findOne(id).exec()
     if (existing) return existing
-    const template = (await db.timetables.findOne(templateDocId(groupId)).exec()) as Doc | null
-    if (!template) return null
-    const data = template.get('data') as Record<string, unknown>
-    await db.timetables.insert({
+    const template = await db.timetables.findOne(templateDocId(groupId)).exec()
+    if (template?.kind !== 'group_template') return null
+    return db.timetables.insert({
       id,
       kind: 'week',
       group_id: groupId,
       week_key: weekKey,
       data: {
-        groupName: data.groupName,
+        groupName: template.data.groupName,
         mondayDate: mondayOf(weekKey),
-        days: normaliseDays(data.days),
+        days: normaliseDays(template.data.days),
       },
     })
-    return (await db.timetables.findOne(id).exec()) as Doc | null
   }
 
   return {
@@ -51,7 +66,8 @@ export function useTimetableWriter() {
     }) {
       const week = await ensureWeek(args.groupId, args.weekKey)
       if (!week) throw new Error('This group has no timetable yet.')
-      const before = normaliseDays((week.get('data') as { days: unknown }).days)
+      if (week.kind === 'change_log') throw new Error('This week is not a timetable.')
+      const before = normaliseDays(week.data.days)
       const dates = Object.fromEntries(schoolDaysOf(args.weekKey).map((d) => [d.day, d.date]))
       const user = { id: member?.userId ?? '', name: member?.name ?? '' }
       const now = new Date()
@@ -71,13 +87,7 @@ export function useTimetableWriter() {
           data: entry,
         })
       }
-      await week.incrementalModify((doc) => {
-        const data = doc.data as Record<string, unknown>
-        return {
-          ...doc,
-          data: { ...data, days: applyPending(normaliseDays(data.days), args.state) },
-        }
-      })
+      await week.incrementalModify(withDays((days) => applyPending(days, args.state)))
     },
 
     /** generateCalendarWeekManually: makes the week of every active group from its template. */
@@ -98,37 +108,28 @@ export function useTimetableWriter() {
       change: Partial<Session>
       everyWeek: boolean
     }) {
-      const patch = (days: WeekDays): WeekDays =>
-        Object.fromEntries(
-          Object.entries(days).map(([day, list]) => [
-            day,
-            list.map((s) => (s.id === args.sessionId ? { ...s, ...args.change } : s)),
-          ]),
-        ) as WeekDays
+      const patch = (days: WeekDays): WeekDays => {
+        const out = { ...days }
+        for (const day of WEEKDAY_KEYS)
+          out[day] = days[day].map((s) => (s.id === args.sessionId ? { ...s, ...args.change } : s))
+        return out
+      }
       const week = await ensureWeek(args.groupId, args.weekKey)
-      await week?.incrementalModify((doc) => {
-        const data = doc.data as Record<string, unknown>
-        return { ...doc, data: { ...data, days: patch(normaliseDays(data.days)) } }
-      })
+      await week?.incrementalModify(withDays(patch))
       if (args.everyWeek) {
-        const template = (await db.timetables
-          .findOne(templateDocId(args.groupId))
-          .exec()) as Doc | null
-        await template?.incrementalModify((doc) => {
-          const data = doc.data as Record<string, unknown>
-          return { ...doc, data: { ...data, days: patch(normaliseDays(data.days)) } }
-        })
+        const template = await db.timetables.findOne(templateDocId(args.groupId)).exec()
+        await template?.incrementalModify(withDays(patch))
       }
     },
 
     async addItem(args: {
-      kind: 'comment' | 'resource' | 'assignment'
+      kind: LessonItemKind
       weekKey: string | null
       sessionId: string | null
       groupId: string | null
-      data: Record<string, unknown>
+      data: ItemData
     }) {
-      await db.lesson_items.insert({
+      const row = parseRow(lessonItems, {
         id: uuidv7(),
         kind: args.kind,
         lesson_id: args.weekKey && args.sessionId ? lessonKey(args.weekKey, args.sessionId) : null,
@@ -138,11 +139,14 @@ export function useTimetableWriter() {
         data: args.data,
         created_at: now(),
       })
+      await db.lesson_items.insert(row)
     },
 
-    async updateItem(id: string, data: Record<string, unknown>) {
+    /** Replaces an item's content with what the person entered (same kind, checked first). */
+    async updateItem(id: string, data: ItemData) {
       const doc = await db.lesson_items.findOne(id).exec()
-      await doc?.incrementalPatch({ data })
+      if (!doc) return
+      await doc.incrementalPatch(parseRow(lessonItems, { ...doc.toMutableJSON(), data }))
     },
 
     async removeItem(id: string) {

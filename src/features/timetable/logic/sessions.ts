@@ -1,4 +1,4 @@
-import { SUBJECT_COLOURS, TIMING_PATTERN } from '../../../../sync/constants'
+import { SUBJECT_COLOURS, TIMING_PATTERN } from '@sync/constants'
 import type { Session } from './types'
 
 // Session timings are written 'HH:MM - HH:MM' (K08) and a day's sessions are listed by start.

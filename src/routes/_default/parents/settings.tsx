@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { guard } from '../../../lib/guards'
-import { NotFoundHere } from '../../../app/layouts/not-found-here'
+import { guard } from '@/lib/guards'
+import { NotFoundHere } from '@/app/layouts/not-found-here'
 
 export const Route = createFileRoute('/_default/parents/settings')({
   staticData: { guard: 'auth-parents', layout: 'default' },

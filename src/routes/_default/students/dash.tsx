@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { guard } from '../../../lib/guards'
-import { NotFoundHere } from '../../../app/layouts/not-found-here'
+import { guard } from '@/lib/guards'
+import { NotFoundHere } from '@/app/layouts/not-found-here'
 
 // Students land here after signing up (B37: guard auth-student, default layout).
 export const Route = createFileRoute('/_default/students/dash')({

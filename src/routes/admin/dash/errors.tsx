@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SystemLogScreen } from '../../../features/system-log/components/system-log-screen'
+import { SystemLogScreen } from '@/features/system-log/components/system-log-screen'
 
 export const Route = createFileRoute('/admin/dash/errors')({
   staticData: { guard: 'auth-admin', layout: 'admindash' },

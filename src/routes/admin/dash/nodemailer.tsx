@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MailLogScreen } from '../../../features/mailer/components/mail-log-screen'
+import { MailLogScreen } from '@/features/mailer/components/mail-log-screen'
 
 export const Route = createFileRoute('/admin/dash/nodemailer')({
   staticData: { guard: 'auth-admin', layout: 'admindash' },

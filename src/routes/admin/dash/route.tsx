@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { guard } from '../../../lib/guards'
-import { AdminDashLayout } from '../../../app/layouts/admin-dash-layout'
+import { guard } from '@/lib/guards'
+import { AdminDashLayout } from '@/app/layouts/admin-dash-layout'
 
 export const Route = createFileRoute('/admin/dash')({
   staticData: { guard: 'auth-admin', layout: 'admindash' },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { guard } from '../../../lib/guards'
-import { FacilitatorDashLayout } from '../../../app/layouts/facilitator-dash-layout'
+import { guard } from '@/lib/guards'
+import { FacilitatorDashLayout } from '@/app/layouts/facilitator-dash-layout'
 
 export const Route = createFileRoute('/facilitators/dash')({
   staticData: { guard: 'auth-facilitator', layout: 'facilitatordash' },

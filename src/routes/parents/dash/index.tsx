@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotFoundHere } from '../../../app/layouts/not-found-here'
-import { paneSearch } from '../../../app/pane-search'
+import { NotFoundHere } from '@/app/layouts/not-found-here'
+import { paneSearch } from '@/app/pane-search'
 
 export const Route = createFileRoute('/parents/dash/')({
   staticData: { guard: 'auth-parents', layout: 'parentsdash' },

@@ -1,5 +1,5 @@
 import { Anchor, Button, Divider, Stack, Text } from '@mantine/core'
-import type { ConnectData } from '../../../../../sync/commands/accounts/contract'
+import type { ConnectData } from '@sync/commands/accounts/contract'
 import { GoogleButton } from '../google-button'
 
 /**

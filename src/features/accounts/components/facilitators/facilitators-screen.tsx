@@ -15,7 +15,7 @@ import {
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { format } from 'date-fns'
-import { ConfirmDialog } from '../../../../components/feedback/confirm-dialog'
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { useFacilitatorList, useFacilitatorWriter } from '../../hooks/use-facilitator-list'
 import {
   FACILITATOR_STATUS_LABELS,

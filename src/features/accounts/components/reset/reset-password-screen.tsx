@@ -4,8 +4,8 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core
 import { accounts } from '../../api'
 import { useAuthFlow } from '../../hooks/use-auth-flow'
 import type { ResetState } from '../../logic/member-form'
-import { MESSAGES } from '../../../../../sync/commands/accounts/messages'
-import { passwordProblems, repeatProblem } from '../../../../../sync/commands/accounts/password'
+import { MESSAGES } from '@sync/commands/accounts/messages'
+import { passwordProblems, repeatProblem } from '@sync/commands/accounts/password'
 import { AuthCard } from '../auth-card'
 import { FlowAlerts } from '../flow-alerts'
 

@@ -1,9 +1,9 @@
 import '@mantine/core/styles/PasswordInput.css'
 import { useState, type FormEvent } from 'react'
 import { Alert, Button, Paper, PasswordInput, Stack, Title } from '@mantine/core'
-import { changePassword } from '../../../../lib/auth/actions'
-import { MESSAGES, providerMessage } from '../../../../../sync/commands/accounts/messages'
-import { passwordProblems, repeatProblem } from '../../../../../sync/commands/accounts/password'
+import { changePassword } from '@/lib/auth/actions'
+import { MESSAGES, providerMessage } from '@sync/commands/accounts/messages'
+import { passwordProblems, repeatProblem } from '@sync/commands/accounts/password'
 
 const WORDS: Record<string, string> = {
   invalid_credentials: 'Your current password is not correct.',

@@ -1,8 +1,8 @@
 import '@mantine/core/styles/PasswordInput.css'
 import { useState, type FormEvent } from 'react'
 import { Button, PasswordInput, Stack, Text } from '@mantine/core'
-import { chooseNewPassword } from '../../../../lib/auth/actions'
-import { providerMessage } from '../../../../../sync/commands/accounts/messages'
+import { chooseNewPassword } from '@/lib/auth/actions'
+import { providerMessage } from '@sync/commands/accounts/messages'
 import { newPasswordErrors } from '../../logic/registration'
 
 /**

@@ -1,5 +1,5 @@
 import { Anchor, Group, Text } from '@mantine/core'
-import { APP_VERSION } from '../../lib/centre'
+import { APP_VERSION } from '@/lib/centre'
 
 export function AppFooter({ centreName }: { centreName: string }) {
   return (

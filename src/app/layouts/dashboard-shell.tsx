@@ -6,11 +6,11 @@ import type { ReactNode } from 'react'
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Link, useRouterState } from '@tanstack/react-router'
-import type { NavItem } from '../../lib/navigation/model'
-import { useAppStatus } from '../../lib/app-status/hooks'
-import { APP_VERSION } from '../../lib/centre'
-import { ConnectionStatus } from '../status/connection-status'
-import { ColorSchemeToggle } from '../status/color-scheme-toggle'
+import type { NavItem } from '@/lib/navigation/model'
+import { useAppStatus } from '@/lib/app-status/hooks'
+import { APP_VERSION } from '@/lib/centre'
+import { ConnectionStatus } from '@/components/status/connection-status'
+import { ColorSchemeToggle } from '@/components/status/color-scheme-toggle'
 
 export interface DashboardShellProps {
   /** The layout's name from core.md §2 (admindash, administrationdash, ...). */

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import { Anchor, Box, Container, Divider, Group } from '@mantine/core'
-import { centre } from '../../lib/centre'
-import { useAppStatus } from '../../lib/app-status/hooks'
-import { ConnectionStatus } from '../status/connection-status'
-import { ColorSchemeToggle } from '../status/color-scheme-toggle'
+import { centre } from '@/lib/centre'
+import { useAppStatus } from '@/lib/app-status/hooks'
+import { ConnectionStatus } from '@/components/status/connection-status'
+import { ColorSchemeToggle } from '@/components/status/color-scheme-toggle'
 import { AppFooter } from './app-footer'
 
 /** The "default" layout of core.md §2: public pages, sign-in, settings. */
