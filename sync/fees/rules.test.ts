@@ -27,7 +27,12 @@ import {
 describe('the fee constants (§9)', () => {
   it('lists the fee types, payment options and contribution types of the spec', () => {
     expect(FEE_TYPES).toEqual(['Session Fee', 'Term Fee', 'Monthly Fee', 'Yearly Fee'])
-    expect(PAYMENT_OPTIONS).toEqual(['Cash', 'UPI', 'Indian Bank Transfer', 'Federal Bank Transfer'])
+    expect(PAYMENT_OPTIONS).toEqual([
+      'Cash',
+      'UPI',
+      'Indian Bank Transfer',
+      'Federal Bank Transfer',
+    ])
     expect(DEFAULT_PAYMENT_OPTION).toBe('Indian Bank Transfer')
     expect(CONTRIBUTION_TYPES).toEqual(['Monthly', 'Term', 'Annual', 'None'])
     expect(DEFAULT_DEPOSIT_FEE).toBe(45000)
@@ -37,7 +42,9 @@ describe('the fee constants (§9)', () => {
     expect(FEE_SESSIONS.map(monthsIn)).toEqual([5, 7])
     expect(FEE_TERMS.map(monthsIn)).toEqual([3, 2, 3, 4])
     for (const spans of [FEE_SESSIONS, FEE_TERMS]) {
-      const covered = spans.flatMap((s) => Array.from({ length: monthsIn(s) }, (_, i) => s.first + i))
+      const covered = spans.flatMap((s) =>
+        Array.from({ length: monthsIn(s) }, (_, i) => s.first + i),
+      )
       expect(covered).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
     }
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
-import { renderApp, setViewportWidth, testMember } from '../../../test-utils/render'
+import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
 import type { MailPage, MailRow } from '../logic/mail-log'
 
 // The pane as an admin sees it, with the log's answer given here instead of read from a server:
