@@ -448,6 +448,18 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: null,
     execute: roles('deny'),
   },
+  'app.wake_outbox()': {
+    call: `app.wake_outbox()`,
+    execute: roles('deny'),
+  },
+  'app.wake_outbox_on_insert()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.wake_outbox_on_requeue()': {
+    call: null,
+    execute: roles('deny'),
+  },
   'app.touch_member()': {
     call: null,
     execute: roles('deny'),
