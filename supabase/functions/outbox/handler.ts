@@ -2,12 +2,13 @@
 // A message is claimed with a lease before it is sent and marked sent as soon as the server has
 // accepted it; a dispatcher that dies in between leaves it `sending`, and once the lease runs out
 // the next run sends it again (with the same Message-ID, so the retry is recognisable).
-// Started by the local host's mailer (LISTEN/NOTIFY and a timer), and on Supabase by a database
-// webhook or a schedule, always with the service-role key.
+// Started by the local host's mailer (LISTEN/NOTIFY and a timer, with the service-role key), and on
+// Supabase by the database (pg_net on insert, pg_cron every minute) with the dispatcher's secret.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import nodemailer from 'nodemailer'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { bearerToken, json, preflight } from '../_shared/http.ts'
+import { adminKey, identify, sameSecret } from '../_shared/keys.ts'
 import { logSystemEvent } from '../_shared/log.ts'
 import { buildMessage, type OutboxRow } from './message.ts'
 
@@ -103,7 +104,7 @@ export async function dispatch(
 }
 
 export function createHandler(env: FunctionEnv): (req: Request) => Promise<Response> {
-  const db = createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
+  const db = createClient(env.SUPABASE_URL, adminKey(env), {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   })
   return async (req) => {
@@ -111,8 +112,10 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     if (early) return early
     if (req.method !== 'POST')
       return json({ type: 'error', message: 'Use POST to dispatch mail' }, 405)
-    // Only server code may send the centre's mail: the caller must hold the service-role key.
-    if (bearerToken(req) !== env.SUPABASE_SERVICE_ROLE_KEY) {
+    // Only server code may send the centre's mail: the caller must hold the dispatcher's secret or
+    // a secret (service_role) key of the project.
+    const dispatcher = sameSecret(bearerToken(req), env.OUTBOX_SECRET)
+    if (!dispatcher && identify(env, req).kind !== 'server') {
       return json({ type: 'error', message: 'Only the server can dispatch mail' }, 403)
     }
     const smtpUrl = env.SMTP_URL
