@@ -8,7 +8,10 @@ const toml = readFileSync(new URL('./config.toml', import.meta.url), 'utf8')
 function setting(section: string, key: string): string | undefined {
   let current = ''
   for (const raw of toml.split(/\r?\n/)) {
-    const line = raw.replace(/\s+#.*$/, '').replace(/^#.*$/, '').trim()
+    const line = raw
+      .replace(/\s+#.*$/, '')
+      .replace(/^#.*$/, '')
+      .trim()
     const header = /^\[([^\]]+)\]$/.exec(line)
     if (header) current = header[1]!
     const pair = /^([a-z_]+)\s*=\s*(.+)$/.exec(line)

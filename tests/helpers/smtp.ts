@@ -1,5 +1,5 @@
-// A real SMTP server on loopback (smtp-server, no auth, no TLS) that keeps what it accepted, so
-// tests read the e-mails the app sent. A message counts as arrived only once the server has
+// A real SMTP server on loopback (smtp-server, no auth; plain, or implicit TLS as on port 465 when
+// given a certificate) that keeps what it accepted, so tests read the e-mails the app sent. A message counts as arrived only once the server has
 // answered 250 to its DATA, which is when a real server takes responsibility for it.
 import { SMTPServer, type SMTPServerSession } from 'smtp-server'
 import type { AddressInfo } from 'node:net'
@@ -42,7 +42,12 @@ function deferred() {
   return { promise, resolve }
 }
 
-export async function startSmtp(): Promise<TestSmtp> {
+export interface SmtpOptions {
+  /** Implicit TLS from the first byte (smtps://, as on port 465) with this key and certificate. */
+  tls?: { key: string; cert: string }
+}
+
+export async function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
   const messages: ReceivedMail[] = []
   const waiters = new Set<{
     predicate: (m: ReceivedMail) => boolean
@@ -70,6 +75,7 @@ export async function startSmtp(): Promise<TestSmtp> {
   }
 
   const server = new SMTPServer({
+    ...(options.tls ? { secure: true, key: options.tls.key, cert: options.tls.cert } : {}),
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
@@ -110,7 +116,7 @@ export async function startSmtp(): Promise<TestSmtp> {
   const { port } = server.server.address() as AddressInfo
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: options.tls ? `smtps://localhost:${port}` : `smtp://127.0.0.1:${port}`,
     messages,
     waitForMail(predicate, timeoutMs = 10_000) {
       const found = messages.find(predicate)

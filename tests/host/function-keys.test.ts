@@ -66,10 +66,12 @@ describe.each(testDatabases())('function keys on $name', (database) => {
     })
     expect(signedIn.error).toBeNull()
     // Only the caller themself may log their sign-in: the function knows who is calling.
-    expect((await call(person, 'logUnregisterdSignin', { email: 'other@gmail.com' })).body).toEqual({
-      type: 'error',
-      message: 'Only the person signing in can report their sign-in.',
-    })
+    expect((await call(person, 'logUnregisterdSignin', { email: 'other@gmail.com' })).body).toEqual(
+      {
+        type: 'error',
+        message: 'Only the person signing in can report their sign-in.',
+      },
+    )
     const forged = await new SignJWT({ sub: signedIn.data.user!.id, role: 'authenticated' })
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime('1h')

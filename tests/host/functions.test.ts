@@ -100,7 +100,9 @@ describe.each(testDatabases())('functions gateway on $name', (database) => {
       expect(await bare.json()).toEqual({ code: 401, message: 'Missing authorization header' })
 
       // With verification off the request reaches the function, which refuses it itself.
-      const open = await gateway('[functions.outbox]\n# called by the database\nverify_jwt = false\n')
+      const open = await gateway(
+        '[functions.outbox]\n# called by the database\nverify_jwt = false\n',
+      )
       const reached = await open.request('/outbox', {
         method: 'POST',
         headers: { authorization: `Bearer ${forged}` },

@@ -48,23 +48,26 @@ describe.each(testDatabases())('links in account e-mails on $name', (database) =
     ['missing', ''],
     ['not a web address', 'centre.example.org'],
     ['of another scheme', 'ftp://centre.example.org'],
-  ])('without a usable SITE_URL (%s) the call is refused and nothing is queued', async (_what, site) => {
-    const before = await written(h.db)
-    const [errors] = await h.db.query<{ n: number }>(
-      'select count(*)::int as n from public.system_errors',
-    )
-    const res = await reset(site, 'admin@demo.school')
-    expect(res.status).toBe(503)
-    expect(await res.json()).toEqual({
-      type: 'error',
-      message: 'Something went wrong on our side. Please try again in a moment.',
-    })
-    expect(await written(h.db)).toEqual(before)
-    const [logged] = await h.db.query<{ n: number; message: string }>(
-      `select (select count(*)::int from public.system_errors) as n,
+  ])(
+    'without a usable SITE_URL (%s) the call is refused and nothing is queued',
+    async (_what, site) => {
+      const before = await written(h.db)
+      const [errors] = await h.db.query<{ n: number }>(
+        'select count(*)::int as n from public.system_errors',
+      )
+      const res = await reset(site, 'admin@demo.school')
+      expect(res.status).toBe(503)
+      expect(await res.json()).toEqual({
+        type: 'error',
+        message: 'Something went wrong on our side. Please try again in a moment.',
+      })
+      expect(await written(h.db)).toEqual(before)
+      const [logged] = await h.db.query<{ n: number; message: string }>(
+        `select (select count(*)::int from public.system_errors) as n,
               (select message from public.system_errors order by logged_at desc limit 1) as message`,
-    )
-    expect(logged!.n).toBe(errors!.n + 1)
-    expect(logged!.message).toMatch(/^SITE_URL is not set/)
-  })
+      )
+      expect(logged!.n).toBe(errors!.n + 1)
+      expect(logged!.message).toMatch(/^SITE_URL is not set/)
+    },
+  )
 })

@@ -112,7 +112,10 @@ describe.each(testDatabases())('outbox wake-up on $name', (target) => {
       expect(made[0]).toEqual({
         url: 'https://abc.supabase.co/functions/v1/outbox',
         body: {},
-        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer dispatcher-secret-1' },
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: 'Bearer dispatcher-secret-1',
+        },
       })
     })
 

@@ -38,7 +38,10 @@ export function visitorKey(env: FunctionEnv): string {
 }
 
 /** Compares two secrets in time that does not depend on where they differ. */
-export function sameSecret(given: string | null | undefined, expected: string | undefined): boolean {
+export function sameSecret(
+  given: string | null | undefined,
+  expected: string | undefined,
+): boolean {
   if (!given || !expected) return false
   const a = new TextEncoder().encode(given)
   const b = new TextEncoder().encode(expected)
@@ -58,10 +61,7 @@ const oneOf = (given: string | null, keys: string[]) => keys.some((k) => sameSec
  * - `unknown`: no key of this project at all.
  */
 export type KeyedCaller =
-  | { kind: 'server' }
-  | { kind: 'visitor' }
-  | { kind: 'user'; token: string }
-  | { kind: 'unknown' }
+  { kind: 'server' } | { kind: 'visitor' } | { kind: 'user'; token: string } | { kind: 'unknown' }
 
 export function identify(env: FunctionEnv, req: Request): KeyedCaller {
   const secret = secretKeys(env)

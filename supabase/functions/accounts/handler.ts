@@ -139,7 +139,10 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
         // Auth verifies the token, whichever way the project signs them (shared secret or keys).
         const { data, error } = await admin.auth.getUser(who.token)
         if (error || !data.user) {
-          return json({ type: 'error', message: 'Your sign-in has expired. Please sign in again.' }, 401)
+          return json(
+            { type: 'error', message: 'Your sign-in has expired. Please sign in again.' },
+            401,
+          )
         }
         user = data.user
       }
