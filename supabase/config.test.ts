@@ -27,4 +27,12 @@ describe('supabase/config.toml', () => {
     const settings = toml.replace(/#.*$/gm, '')
     expect(settings).not.toMatch(/(localhost|127\.0\.0\.1):(3000|5173)/)
   })
+  it('runs PostgreSQL 17, as new projects do', () => {
+    expect(setting('db', 'major_version')).toBe('17')
+  })
+
+  it('names the bucket of public images `images`, never `public`', () => {
+    expect(toml).toMatch(/^\[storage\.buckets\.images\]$/m)
+    expect(toml).not.toMatch(/^\[storage\.buckets\.public\]$/m)
+  })
 })

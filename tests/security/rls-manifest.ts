@@ -60,7 +60,7 @@ insert into public.lesson_items (id, kind, week_key, lesson_id, group_id, facili
   ('li-matrix-1', 'comment', '2026_48', 'rg-dongor_mo_1', 'rg-dongor', 'f0000000-0000-4000-a000-000000000001', '{"text": "Mine"}'),
   ('li-matrix-2', 'comment', '2026_48', 'rg-dongor_mo_1', 'rg-dongor', 'f0000000-0000-4000-a000-000000000002', '{"text": "Theirs"}');
 insert into storage.objects (bucket_id, name, owner) values
-  ('public', 'matrix/logo.png', null),
+  ('images', 'matrix/logo.png', null),
   ('documents', '00000000-0000-4000-a000-000000000006/passport.pdf', '00000000-0000-4000-a000-000000000006'),
   ('documents', '00000000-0000-4000-a000-000000000007/aadhaar.pdf', '00000000-0000-4000-a000-000000000007');
 insert into realtime.messages (topic, extension, payload, event, private) values ('sync', 'broadcast', '{}', 'poke', false);
@@ -301,7 +301,7 @@ export const TABLES: Record<string, TableEntry> = {
     delete: roles('none'),
   },
   'storage.objects': {
-    sample: `insert into storage.objects (bucket_id, name, owner) values ('public', 'matrix/m.png', (select auth.uid()))`,
+    sample: `insert into storage.objects (bucket_id, name, owner) values ('images', 'matrix/m.png', (select auth.uid()))`,
     touch: 'metadata = metadata',
     select: roles('some', { admission: 'all', administration: 'all', admin: 'all' }),
     insert: roles('deny', { admission: 'allow', administration: 'allow', admin: 'allow' }),
