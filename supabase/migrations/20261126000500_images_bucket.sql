@@ -45,7 +45,11 @@ begin
     drop policy if exists "Staff can add to the public bucket" on storage.objects;
     drop policy if exists "Staff can replace files in the public bucket" on storage.objects;
     drop policy if exists "Staff can delete from the public bucket" on storage.objects;
+    -- Supabase's storage refuses SQL deletes from its tables (orphaned bytes) unless the
+    -- transaction opts in; the bucket is empty here, so nothing can be orphaned.
+    perform set_config('storage.allow_delete_query', 'true', true);
     delete from storage.buckets where id = 'public';
+    perform set_config('storage.allow_delete_query', 'false', true);
   end if;
 end;
 $$;
