@@ -8,6 +8,9 @@ export interface HostKeys {
   jwtSecret: string
   anonKey: string
   serviceRoleKey: string
+  /** Opaque keys for the same roles, as Supabase's newer API keys (not JWTs). */
+  publishableKey?: string
+  secretKey?: string
 }
 
 /** The database role a request runs as, and the JWT claims PostgREST would expose. */

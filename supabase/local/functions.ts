@@ -74,6 +74,12 @@ export function functionRoutes(deps: HostDeps & FunctionOptions): Hono {
     SUPABASE_URL: deps.url,
     SUPABASE_ANON_KEY: deps.keys.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: deps.keys.serviceRoleKey,
+    ...(deps.keys.publishableKey
+      ? { SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: deps.keys.publishableKey }) }
+      : {}),
+    ...(deps.keys.secretKey
+      ? { SUPABASE_SECRET_KEYS: JSON.stringify({ default: deps.keys.secretKey }) }
+      : {}),
     SITE_URL: deps.siteUrl || deps.url,
     ...(deps.smtpUrl ? { SMTP_URL: deps.smtpUrl } : {}),
     ...(mailFrom ? { MAIL_FROM: mailFrom } : {}),

@@ -1,7 +1,7 @@
 // The API keys of the local host. With the default secret they are byte for byte the anon and
 // service_role keys the Supabase CLI prints for a local stack, so tools and docs that assume those
 // keys work here; with JWT_SECRET set they are signed with that secret instead.
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { SignJWT } from 'jose'
@@ -16,6 +16,15 @@ export interface ApiKeys {
   jwtSecret: string
   anonKey: string
   serviceRoleKey: string
+  /** `sb_publishable_...`: the anon role, as Supabase's newer keys (not a JWT). */
+  publishableKey: string
+  /** `sb_secret_...`: the service_role role, as Supabase's newer keys (not a JWT). */
+  secretKey: string
+}
+
+/** An opaque key derived from the secret, so it stays the same across restarts. */
+function opaqueKey(prefix: 'sb_publishable_' | 'sb_secret_', secret: string): string {
+  return prefix + createHmac('sha256', secret).update(prefix).digest('base64url').slice(0, 32)
 }
 
 export function secretKey(secret: string): Uint8Array {
@@ -35,6 +44,8 @@ export async function makeKeys(jwtSecret: string = DEFAULT_JWT_SECRET): Promise<
     jwtSecret,
     anonKey: await demoKey('anon', jwtSecret),
     serviceRoleKey: await demoKey('service_role', jwtSecret),
+    publishableKey: opaqueKey('sb_publishable_', jwtSecret),
+    secretKey: opaqueKey('sb_secret_', jwtSecret),
   }
 }
 

@@ -43,10 +43,20 @@ export function attachRealtime(
     const apikey = url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : null)
     if (!apikey) return refuse(socket, 401, 'Unauthorized', 'No API key found in request')
     // The gateway's rule: only the project's own keys open a connection.
-    if (apikey !== deps.keys.anonKey && apikey !== deps.keys.serviceRoleKey) {
+    // The opaque keys (sb_publishable_/sb_secret_) stand for their role, as on Supabase.
+    const keyRole =
+      apikey === deps.keys.publishableKey
+        ? 'anon'
+        : apikey === deps.keys.secretKey
+          ? 'service_role'
+          : null
+    if (!keyRole && apikey !== deps.keys.anonKey && apikey !== deps.keys.serviceRoleKey) {
       return refuse(socket, 401, 'Unauthorized', 'Invalid API key')
     }
-    deps.verifyToken(apikey).then(
+    const claimsOfKey = keyRole
+      ? Promise.resolve<Record<string, unknown>>({ role: keyRole })
+      : deps.verifyToken(apikey)
+    claimsOfKey.then(
       (claims) => {
         wss.handleUpgrade(req, socket, head, (ws) => {
           const conn = new Connection(ws, vsn, claims, hub, deps)

@@ -1,5 +1,6 @@
-// Who is calling: the API gateway's key check (apikey must be the anon or service_role key)
-// followed by the bearer token's verification, as Supabase's gateway and services do it.
+// Who is calling: the API gateway's key check (apikey must be the anon or service_role key, or
+// their opaque counterparts sb_publishable_/sb_secret_) followed by the bearer token's
+// verification, as Supabase's gateway and services do it.
 import { errors as joseErrors, jwtVerify } from 'jose'
 import { HttpError, type HostKeys, type RequestAuth } from './deps.ts'
 import { secretKey } from './keys.ts'
@@ -42,7 +43,15 @@ export function requestAuthenticator(keys: HostKeys) {
         hint: 'No `apikey` request header or url param was found.',
       })
     }
-    if (apikey !== keys.anonKey && apikey !== keys.serviceRoleKey) {
+    const opaque = (key: string | null): RequestAuth['role'] | null =>
+      !key
+        ? null
+        : key === keys.publishableKey
+          ? 'anon'
+          : key === keys.secretKey
+            ? 'service_role'
+            : null
+    if (apikey !== keys.anonKey && apikey !== keys.serviceRoleKey && !opaque(apikey)) {
       throw new HttpError(401, 'invalid_api_key', 'Invalid API key', {
         message: 'Invalid API key',
         hint: 'Double check your Supabase `anon` or `service_role` API key.',
@@ -51,6 +60,9 @@ export function requestAuthenticator(keys: HostKeys) {
     const header = req.headers.get('authorization')
     const bearer =
       header && /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '').trim() : null
+    // An opaque key stands for its role, as Supabase's gateway turns it into that role's token.
+    const keyRole = opaque(bearer || apikey)
+    if (keyRole) return { role: keyRole, claims: { role: keyRole } }
     const claims = await verifyToken(bearer || apikey)
     const role = claims.role
     if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) {

@@ -57,6 +57,9 @@ export interface Host {
   url: string
   anonKey: string
   serviceRoleKey: string
+  /** The same two roles as Supabase's newer opaque keys (`sb_publishable_...`, `sb_secret_...`). */
+  publishableKey: string
+  secretKey: string
   jwtSecret: string
   db: Db
   stop(): Promise<void>
@@ -257,6 +260,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       url: deps.url,
       anonKey: keys.anonKey,
       serviceRoleKey: keys.serviceRoleKey,
+      publishableKey: keys.publishableKey,
+      secretKey: keys.secretKey,
       jwtSecret: keys.jwtSecret,
       db,
       stop: () =>

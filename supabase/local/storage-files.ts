@@ -1,7 +1,7 @@
 // The disk and byte-level half of /storage/v1: where an object's bytes live, reading request
 // bodies under a size cap, and checking that the bytes are what the declared type says.
 import { createHash, randomUUID } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
 import { mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve, sep } from 'node:path'
@@ -26,6 +26,17 @@ export function isValidName(name: string): boolean {
 
 export const isValidBucketId = (id: string) => BUCKET_ID.test(id)
 
+/** Buckets renamed by a migration, old id to new (20261126000500_images_bucket.sql). */
+export const RENAMED_BUCKETS: Record<string, string> = { public: 'images' }
+
+/** Files follow their rows: a renamed bucket's folder takes the new name, once. */
+export function moveRenamedBuckets(root: string): void {
+  for (const [from, to] of Object.entries(RENAMED_BUCKETS)) {
+    const source = join(root, from)
+    if (existsSync(source) && !existsSync(join(root, to))) renameSync(source, join(root, to))
+  }
+}
+
 export class ObjectFiles {
   readonly root: string
 
@@ -33,6 +44,7 @@ export class ObjectFiles {
     if (dataDir) {
       this.root = resolve(dataDir, 'storage')
       mkdirSync(this.root, { recursive: true })
+      moveRenamedBuckets(this.root)
     } else {
       // In-memory hosts keep files only as long as the process.
       this.root = mkdtempSync(join(tmpdir(), 'local-storage-'))

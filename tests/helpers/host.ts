@@ -14,11 +14,16 @@ export interface TestHost {
   url: string
   anonKey: string
   serviceRoleKey: string
+  /** Supabase's newer opaque keys for the same roles. */
+  publishableKey: string
+  secretKey: string
   jwtSecret: string
   /** The host's database connection (owner): for setup and for checking what was written. */
   db: Db
   /** A client with the anon key, as the app has it. */
   client(options?: SupabaseClientOptions<'public'>): SupabaseClient
+  /** A client with any key (e.g. the opaque publishable or secret key). */
+  keyed(key: string, options?: SupabaseClientOptions<'public'>): SupabaseClient
   /** A client with the service_role key, as edge functions have it. */
   serviceClient(): SupabaseClient
   stop(): Promise<void>
@@ -66,9 +71,12 @@ export async function startTestHost(args: {
     url: host.url,
     anonKey: host.anonKey,
     serviceRoleKey: host.serviceRoleKey,
+    publishableKey: host.publishableKey,
+    secretKey: host.secretKey,
     jwtSecret: host.jwtSecret,
     db: host.db,
     client: (options) => make(host.anonKey, options),
+    keyed: (key, options) => make(key, options),
     serviceClient: () => make(host.serviceRoleKey),
     async stop() {
       await Promise.all(clients.map((c) => c.removeAllChannels()))

@@ -1,5 +1,6 @@
-// A real SMTP server on loopback (smtp-server, no TLS; a login only when asked for) that keeps
-// what it accepted, so tests read the e-mails the app sent. A message counts as arrived only once the server has
+// A real SMTP server on loopback (smtp-server; a login only when asked for; plain, or implicit TLS
+// as on port 465 when given a certificate) that keeps what it accepted, so tests read the e-mails
+// the app sent. A message counts as arrived only once the server has
 // answered 250 to its DATA, which is when a real server takes responsibility for it.
 import { SMTPServer, type SMTPServerSession } from 'smtp-server'
 import type { AddressInfo } from 'node:net'
@@ -50,6 +51,8 @@ function deferred() {
 export interface SmtpOptions {
   /** The only user and password the server accepts; without it, no login is asked for. */
   login?: { user: string; pass: string }
+  /** Implicit TLS from the first byte (smtps://, as on port 465) with this key and certificate. */
+  tls?: { key: string; cert: string }
 }
 
 export async function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
@@ -81,6 +84,7 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
   }
 
   const server = new SMTPServer({
+    ...(options.tls ? { secure: true, key: options.tls.key, cert: options.tls.cert } : {}),
     authOptional: !login,
     allowInsecureAuth: true,
     authMethods: ['PLAIN', 'LOGIN'],
@@ -133,7 +137,9 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<TestSmtp> {
     ? `${encodeURIComponent(login.user)}:${encodeURIComponent(login.pass)}@`
     : ''
   return {
-    url: `smtp://${credentials}127.0.0.1:${port}`,
+    url: options.tls
+      ? `smtps://${credentials}localhost:${port}`
+      : `smtp://${credentials}127.0.0.1:${port}`,
     port,
     messages,
     waitForMail(predicate, timeoutMs = 10_000) {

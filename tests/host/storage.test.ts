@@ -184,7 +184,7 @@ describe.each(testDatabases())('storage on $name', (database) => {
       message: 'The object exceeded the maximum allowed size',
     })
     const raw = await rawRequest(
-      `${h.url}/storage/v1/object/public/limits/raw.png`,
+      `${h.url}/storage/v1/object/images/limits/raw.png`,
       'POST',
       {
         apikey: h.anonKey,
@@ -228,14 +228,14 @@ describe.each(testDatabases())('storage on $name', (database) => {
     expect(count?.n).toBe(0)
   })
 
-  it('serves the public bucket to anyone and lets only staff write to it', async () => {
-    const pub = staff.client.storage.from('public')
+  it('serves the images bucket to anyone and lets only staff write to it', async () => {
+    const pub = staff.client.storage.from('images')
     expect((await pub.upload('site/logo.png', png())).error).toBeNull()
-    const url = h.client().storage.from('public').getPublicUrl('site/logo.png').data.publicUrl
+    const url = h.client().storage.from('images').getPublicUrl('site/logo.png').data.publicUrl
     const res = await fetch(url)
     expect(res.status).toBe(200)
     expect(Buffer.from(await res.arrayBuffer())).toEqual(PNG)
-    const byGuardian = await ana.client.storage.from('public').upload('site/mine.png', png())
+    const byGuardian = await ana.client.storage.from('images').upload('site/mine.png', png())
     expect(byGuardian.error).toMatchObject({ statusCode: '403' })
     const privateViaPublicUrl = await fetch(
       h.client().storage.from('documents').getPublicUrl(`${ana.id}/aadhaar.png`).data.publicUrl,

@@ -128,6 +128,7 @@ describe.each(testDatabases())('attacks on the functions and RPCs on $name', (ta
       admin,
       req: new Request(`${host.url}/functions/v1/accounts`),
       site: host.url,
+      user: null,
     }
     const errors = await errorsLogged(host)
     try {

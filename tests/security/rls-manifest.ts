@@ -4,7 +4,7 @@
 // write down who may do what.
 //
 // Tables: `sample` is one row the table accepts (run as each role for `insert`); `touch` sets a
-// column to itself (for `update`). Answers: 'deny' (PostgreSQL refuses: no privilege, or a row
+// column to itself (for `update`); `via` names the function writes must go through. Answers: 'deny' (PostgreSQL refuses: no privilege, or a row
 // the policies do not allow), 'none' (allowed, but no row is the role's), 'some' (some rows),
 // 'all' (every row), or 'refuse <SQLSTATE>' (a check or trigger refuses). Replicated tables are
 // deleted softly through sync, so DELETE is refused to everyone on them.
@@ -21,6 +21,12 @@ export type ExecuteAnswer = 'deny' | 'allow' | `refuse ${string}`
 export interface TableEntry {
   sample: string
   touch: string
+  /**
+   * The function people write this table through (`app.writer`). Its insert/update/delete answers
+   * are then what that function may write for each role (row-level security decides), and every
+   * direct write (PostgREST's /rest/v1 path on Supabase) must be refused to every role.
+   */
+  via?: string
   select: Record<Role, RowsAnswer>
   insert: Record<Role, InsertAnswer>
   update: Record<Role, RowsAnswer>
@@ -54,7 +60,7 @@ insert into public.lesson_items (id, kind, week_key, lesson_id, group_id, facili
   ('li-matrix-1', 'comment', '2026_48', 'rg-dongor_mo_1', 'rg-dongor', 'f0000000-0000-4000-a000-000000000001', '{"text": "Mine"}'),
   ('li-matrix-2', 'comment', '2026_48', 'rg-dongor_mo_1', 'rg-dongor', 'f0000000-0000-4000-a000-000000000002', '{"text": "Theirs"}');
 insert into storage.objects (bucket_id, name, owner) values
-  ('public', 'matrix/logo.png', null),
+  ('images', 'matrix/logo.png', null),
   ('documents', '00000000-0000-4000-a000-000000000006/passport.pdf', '00000000-0000-4000-a000-000000000006'),
   ('documents', '00000000-0000-4000-a000-000000000007/aadhaar.pdf', '00000000-0000-4000-a000-000000000007');
 insert into realtime.messages (topic, extension, payload, event, private) values ('sync', 'broadcast', '{}', 'poke', false);
@@ -103,6 +109,7 @@ export const TABLES: Record<string, TableEntry> = {
     delete: roles('deny'),
   },
   'public.facilitators': {
+    via: 'sync_push',
     sample: `insert into public.facilitators (id, name, email) values ('f-matrix', 'Matrix Person', 'matrix@demo.school')`,
     touch: 'name = name',
     select: roles('all', {
@@ -133,6 +140,7 @@ export const TABLES: Record<string, TableEntry> = {
     delete: roles('none', { anon: 'deny', admission: 'all', administration: 'all', admin: 'all' }),
   },
   'public.lesson_items': {
+    via: 'sync_push',
     sample: `insert into public.lesson_items (id, kind, week_key, lesson_id, group_id, facilitator_id, data) values ('li-matrix', 'comment', '2026_48', 'rg-dongor_mo_1', 'rg-dongor', 'f0000000-0000-4000-a000-000000000001', '{"text": "A comment"}')`,
     touch: 'data = data',
     select: roles('all', {
@@ -175,6 +183,7 @@ export const TABLES: Record<string, TableEntry> = {
     delete: roles('deny'),
   },
   'public.reference': {
+    via: 'sync_push',
     sample: `insert into public.reference (id, kind, data) values ('rc-matrix', 'classroom', '{"name": "Matrix Room"}')`,
     touch: 'data = data',
     select: roles('all', {
@@ -217,6 +226,7 @@ export const TABLES: Record<string, TableEntry> = {
     delete: roles('deny'),
   },
   'public.timetables': {
+    via: 'sync_push',
     sample: `insert into public.timetables (id, kind, group_id, week_key, data) values ('wk_matrix', 'week', 'rg-dongor', '2026_48', '{"days": {}}')`,
     touch: 'data = data',
     select: roles('all', {
@@ -243,6 +253,7 @@ export const TABLES: Record<string, TableEntry> = {
     delete: roles('deny'),
   },
   'public.topics': {
+    via: 'sync_push',
     sample: `insert into public.topics (id, kind, subject_id, facilitator_id, data) values ('tp-matrix', 'topic', 'rs-maths', 'f0000000-0000-4000-a000-000000000001', '{"name": "Matrix"}')`,
     touch: 'data = data',
     select: roles('all', { anon: 'deny', member: 'none', blocked: 'none' }),
@@ -290,7 +301,7 @@ export const TABLES: Record<string, TableEntry> = {
     delete: roles('none'),
   },
   'storage.objects': {
-    sample: `insert into storage.objects (bucket_id, name, owner) values ('public', 'matrix/m.png', (select auth.uid()))`,
+    sample: `insert into storage.objects (bucket_id, name, owner) values ('images', 'matrix/m.png', (select auth.uid()))`,
     touch: 'metadata = metadata',
     select: roles('some', { admission: 'all', administration: 'all', admin: 'all' }),
     insert: roles('deny', { admission: 'allow', administration: 'allow', admin: 'allow' }),
@@ -445,6 +456,22 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     execute: roles('deny'),
   },
   'app.touch_lesson_item()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.writes_go_through_functions()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.wake_outbox()': {
+    call: `app.wake_outbox()`,
+    execute: roles('deny'),
+  },
+  'app.wake_outbox_on_insert()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.wake_outbox_on_requeue()': {
     call: null,
     execute: roles('deny'),
   },

@@ -1,6 +1,6 @@
 // The RLS matrix (issue 10): every table and function of the database against every role, one
 // test per cell, run as that role (never as the owner, who bypasses RLS) in a transaction that is
-// rolled back. The answers are in rls-manifest.ts; a table or function missing there fails.
+// rolled back. Direct table writes are what PostgREST's /rest/v1 would make on Supabase. The answers are in rls-manifest.ts; a table or function missing there fails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../supabase/local/db.ts'
 import { asUser, testDatabases } from '../helpers/test-db.ts'
@@ -20,6 +20,14 @@ const OPS: Op[] = ['select', 'insert', 'update', 'delete']
 const tableCells = Object.entries(TABLES).flatMap(([table, entry]) =>
   OPS.flatMap((op) => ROLES.map((role) => [table, op, role, entry[op][role]] as const)),
 )
+// Tables written only through a function: every direct write, as PostgREST would make it.
+const directCells = Object.entries(TABLES)
+  .filter(([, entry]) => entry.via)
+  .flatMap(([table]) =>
+    (['insert', 'update', 'delete'] as const).flatMap((op) =>
+      ROLES.map((role) => [table, op, role] as const),
+    ),
+  )
 const functionCells = Object.entries(FUNCTIONS).flatMap(([fn, entry]) =>
   ROLES.map((role) => [fn, role, entry.execute[role]] as const),
 )
@@ -94,25 +102,38 @@ describe.each(testDatabases())('RLS matrix on $name', (target) => {
     expect([...totals.entries()].filter(([, n]) => n === 0).map(([t]) => t)).toEqual([])
   })
 
-  const run = (role: Role, sql: string) =>
-    asUser(db, claimsFor(role), (tx) => tx.query<{ n: number }>(sql))
+  const run = (role: Role, sql: string, via?: string) =>
+    asUser(db, claimsFor(role), async (tx) => {
+      // As inside the function the table is written through (it sets app.writer).
+      if (via) await tx.query(`select set_config('app.writer', $1, true)`, [via])
+      return tx.query<{ n: number }>(sql)
+    })
+
+  const statement = (table: string, op: Op) => {
+    const entry = TABLES[table]!
+    return {
+      select: `select count(*)::int as n from ${table}`,
+      insert: `with c as (${entry.sample} returning 1) select count(*)::int as n from c`,
+      update: `with c as (update ${table} set ${entry.touch} returning 1) select count(*)::int as n from c`,
+      delete: `with c as (delete from ${table} returning 1) select count(*)::int as n from c`,
+    }[op]
+  }
 
   it.each(tableCells)('%s: %s as %s → %s', async (table, op, role, expected) => {
     const entry = TABLES[table]!
     const total = totals.get(table)
     expect(total, `${table} is not in the database`).toBeDefined()
     const rows = (n: number): RowsAnswer => (n === 0 ? 'none' : n === total ? 'all' : 'some')
-    const sql = {
-      select: `select count(*)::int as n from ${table}`,
-      insert: `with c as (${entry.sample} returning 1) select count(*)::int as n from c`,
-      update: `with c as (update ${table} set ${entry.touch} returning 1) select count(*)::int as n from c`,
-      delete: `with c as (delete from ${table} returning 1) select count(*)::int as n from c`,
-    }[op]
-    const answer = await run(role, sql).then(
+    const answer = await run(role, statement(table, op), entry.via).then(
       ([row]) => (op === 'insert' ? 'allow' : rows(row!.n)),
       refusal,
     )
     expect(answer).toBe(expected)
+  })
+
+  it.each(directCells)('%s: direct %s as %s (the REST path) → deny', async (table, op, role) => {
+    const answer = await run(role, statement(table, op)).then(() => 'allow', refusal)
+    expect(answer).toBe('deny')
   })
 
   it.each(functionCells)('%s: execute as %s → %s', async (fn, role, expected) => {

@@ -25,6 +25,13 @@ const ids = (rows: { id: string }[]) => rows.map((r) => r.id).sort()
 const as = <T>(db: Db, account: DemoAccount | null, fn: (tx: Queryable) => Promise<T>) =>
   asUser(db, account ? claimsOf(account) : null, fn)
 
+/** As `as`, inside sync_push's writing context: facilitators are written through sync only. */
+const throughSync = <T>(db: Db, account: DemoAccount, fn: (tx: Queryable) => Promise<T>) =>
+  as(db, account, async (tx) => {
+    await tx.query(`select set_config('app.writer', 'sync_push', true)`)
+    return fn(tx)
+  })
+
 describe.each(testDatabases())('foundation RLS on $name', (target) => {
   let db: Db
   beforeAll(async () => {
@@ -166,7 +173,7 @@ describe.each(testDatabases())('foundation RLS on $name', (target) => {
     })
 
     it('an admin adds, edits and removes facilitators, and the edit is stamped', async () => {
-      const result = await as(db, admin, async (tx) => {
+      const result = await throughSync(db, admin, async (tx) => {
         const added = await tx.query(
           `insert into public.facilitators (id, name, email) values ('f-new', 'New Person', 'new@demo.school') returning id`,
         )
@@ -184,23 +191,39 @@ describe.each(testDatabases())('foundation RLS on $name', (target) => {
       expect(result.edited).toEqual([{ last_edited_by: admin.email }])
       expect(result.removed).toHaveLength(1)
       await expect(
-        as(db, admin, (tx) => tx.query(`delete from public.facilitators returning id`)),
+        throughSync(db, admin, (tx) => tx.query(`delete from public.facilitators returning id`)),
       ).rejects.toMatchObject({ code: '42501' })
+    })
+
+    it('nobody writes facilitators directly (the REST path): only through sync', async () => {
+      await expect(
+        as(db, admin, (tx) =>
+          tx.query(`update public.facilitators set name = 'Direct' where id = $1`, [
+            demoFacilitators[0]!.id,
+          ]),
+        ),
+      ).rejects.toMatchObject({
+        code: '42501',
+        message:
+          "Changes to facilitators are made through the app's sync (sync_push), not directly",
+      })
     })
 
     it('a facilitator admin (not a system admin) cannot add, edit or remove facilitators', async () => {
       const facilitatorAdmin = by('facilitator admin')
       await expect(
-        as(db, facilitatorAdmin, (tx) =>
+        throughSync(db, facilitatorAdmin, (tx) =>
           tx.query(`insert into public.facilitators (id, name) values ('f-x', 'X')`),
         ),
       ).rejects.toMatchObject({ code: '42501' })
-      const changed = await as(db, facilitatorAdmin, (tx) =>
+      const changed = await throughSync(db, facilitatorAdmin, (tx) =>
         tx.query(`update public.facilitators set name = 'X', _deleted = true returning id`),
       )
       expect(changed).toEqual([])
       await expect(
-        as(db, facilitatorAdmin, (tx) => tx.query(`delete from public.facilitators returning id`)),
+        throughSync(db, facilitatorAdmin, (tx) =>
+          tx.query(`delete from public.facilitators returning id`),
+        ),
       ).rejects.toMatchObject({
         code: '42501',
         message: 'permission denied for table facilitators',

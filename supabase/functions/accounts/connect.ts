@@ -86,7 +86,7 @@ export async function registerMember(
   let userId: string
   let hashedToken: string | null = null
   if (p.authType !== 'emailpw') {
-    const user = await callerOwns(ctx, contact.email)
+    const user = callerOwns(ctx, contact.email)
     if (!user) return fail(MESSAGES.signInWith(masked))
     userId = user.id
   } else {

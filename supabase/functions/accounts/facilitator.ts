@@ -25,7 +25,7 @@ export async function registerFacilitator(
   let userId: string
   let hashedToken: string | null = null
   if (p.authType !== 'emailpw') {
-    const user = await callerOwns(ctx, p.email)
+    const user = callerOwns(ctx, p.email)
     if (!user) return fail(MESSAGES.signInWith(p.email))
     userId = user.id
   } else {

@@ -7,6 +7,7 @@
 import type { FunctionEnv } from '../_shared/env.ts'
 import { json, preflight } from '../_shared/http.ts'
 import { clientAddress, hasNul } from '../_shared/input.ts'
+import { identify } from '../_shared/keys.ts'
 import { logSystemEvent } from '../_shared/log.ts'
 import { limitFactor, waitFor } from '../_shared/throttle.ts'
 import {
@@ -19,6 +20,7 @@ import {
 } from '@sync/commands/accounts/contract.ts'
 import { MESSAGES } from '@sync/commands/accounts/messages.ts'
 import { serviceClient, type Ctx } from './context.ts'
+import type { User } from '@supabase/supabase-js'
 import { initConnectAccount, registerMember } from './connect.ts'
 import { registerFacilitator } from './facilitator.ts'
 import { ACCOUNTS_LIMITS, accountKey } from './limits.ts'
@@ -43,9 +45,18 @@ const actions: Actions = {
 const isAction = (value: unknown): value is AccountsAction =>
   typeof value === 'string' && (ACCOUNTS_ACTIONS as string[]).includes(value)
 
-/** Links in e-mails point at the app; without SITE_URL, at the server the request came to. */
-function siteOf(env: FunctionEnv, req: Request): string {
-  return (env.SITE_URL || new URL(req.url).origin).replace(/\/+$/, '')
+/**
+ * Links in e-mails point at the app (SITE_URL), never at the server the request came to: on
+ * Supabase that is the function's own address, where no page of the app is served.
+ */
+function siteOf(env: FunctionEnv): string | null {
+  const site = env.SITE_URL?.trim().replace(/\/+$/, '')
+  if (!site) return null
+  try {
+    return /^https?:$/.test(new URL(site).protocol) ? site : null
+  } catch {
+    return null
+  }
 }
 
 async function run<A extends AccountsAction>(
@@ -84,6 +95,12 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     const early = preflight(req)
     if (early) return early
     if (req.method !== 'POST') return json({ type: 'error', message: 'Use POST.' }, 405)
+    // The gateway does not check keys (verify_jwt is off, so the opaque sb_ keys work too): a
+    // caller must present one of the project's keys, or a person's access token.
+    const who = identify(env, req)
+    if (who.kind === 'unknown') {
+      return json({ type: 'error', message: 'This call needs the app’s API key.' }, 401)
+    }
     const body: unknown = await req.json().catch(() => null)
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       return json({ type: 'error', message: 'The request must be a JSON object.' }, 400)
@@ -104,8 +121,32 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
             : '(not text)'
       return json({ type: 'error', message: `Unknown action: ${named}` }, 400)
     }
+    const site = siteOf(env)
+    if (!site) {
+      await logSystemEvent(
+        admin,
+        'error',
+        'accounts',
+        'SITE_URL is not set to the app’s address (http or https): account calls are refused, ' +
+          'since their e-mailed links would lead nowhere',
+        { action },
+      )
+      return json({ type: 'error', message: MESSAGES.unexpected }, 503)
+    }
     try {
-      return await run({ env, admin, req, site: siteOf(env, req) }, action, payload)
+      let user: User | null = null
+      if (who.kind === 'user') {
+        // Auth verifies the token, whichever way the project signs them (shared secret or keys).
+        const { data, error } = await admin.auth.getUser(who.token)
+        if (error || !data.user) {
+          return json(
+            { type: 'error', message: 'Your sign-in has expired. Please sign in again.' },
+            401,
+          )
+        }
+        user = data.user
+      }
+      return await run({ env, admin, req, site, user }, action, payload)
     } catch (error) {
       console.error(`accounts ${action}:`, error)
       await logSystemEvent(

@@ -1,7 +1,7 @@
 // initSignin, logUnregisterdSignin and resendConfirmation (core.md §4, §7; C05, C12, C20).
 import type { AccountsAnswer, AccountsPayload } from '@sync/commands/accounts/contract.ts'
 import { MESSAGES } from '@sync/commands/accounts/messages.ts'
-import { caller, fail, googleAvailable, rpc, visitorClient, type Ctx } from './context.ts'
+import { fail, googleAvailable, rpc, visitorClient, type Ctx } from './context.ts'
 import { queueConfirmation } from './mail.ts'
 
 interface ModeRow {
@@ -45,7 +45,7 @@ export async function logUnregisterdSignin(
   ctx: Ctx,
   p: AccountsPayload<'logUnregisterdSignin'>,
 ): Promise<AccountsAnswer<'logUnregisterdSignin'>> {
-  const user = await caller(ctx)
+  const user = ctx.user
   if (!user || user.email?.toLowerCase() !== p.email) {
     return fail('Only the person signing in can report their sign-in.')
   }

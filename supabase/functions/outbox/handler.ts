@@ -6,12 +6,13 @@
 // sends it again (with the same Message-ID, so the retry is recognisable). A login refused, a
 // server that cannot be reached or a failed TLS handshake stops the run: the message goes back
 // to the queue without an attempt counted and the admins get one system error.
-// Started by the local host's mailer (LISTEN/NOTIFY and a timer), and on Supabase by a database
-// webhook or a schedule, always with the service-role key.
+// Started by the local host's mailer (LISTEN/NOTIFY and a timer, with the service-role key), and on
+// Supabase by the database (pg_net on insert, pg_cron every minute) with the dispatcher's secret.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { bearerToken, json, preflight } from '../_shared/http.ts'
+import { adminKey, identify, sameSecret } from '../_shared/keys.ts'
 import { logSystemEvent } from '../_shared/log.ts'
 import { buildMessage, type Message, type OutboxRow } from './message.ts'
 
@@ -260,7 +261,7 @@ export async function dispatch(
 }
 
 export function createHandler(env: FunctionEnv): (req: Request) => Promise<Response> {
-  const db = createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
+  const db = createClient(env.SUPABASE_URL, adminKey(env), {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   })
   return async (req) => {
@@ -268,8 +269,10 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     if (early) return early
     if (req.method !== 'POST')
       return json({ type: 'error', message: 'Use POST to dispatch mail' }, 405)
-    // Only server code may send the centre's mail: the caller must hold the service-role key.
-    if (bearerToken(req) !== env.SUPABASE_SERVICE_ROLE_KEY) {
+    // Only server code may send the centre's mail: the caller must hold the dispatcher's secret or
+    // a secret (service_role) key of the project.
+    const dispatcher = sameSecret(bearerToken(req), env.OUTBOX_SECRET)
+    if (!dispatcher && identify(env, req).kind !== 'server') {
       return json({ type: 'error', message: 'Only the server can dispatch mail' }, 403)
     }
     const smtpUrl = env.SMTP_URL

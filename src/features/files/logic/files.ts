@@ -1,7 +1,7 @@
 // The admin's Files pane (operations.md §2; F38, F39): the centre's public files (images shown
-// on the website and in the app), kept in the storage bucket `public`.
+// on the website and in the app), kept in the storage bucket `images`.
 
-export const FILES_BUCKET = 'public'
+export const FILES_BUCKET = 'images'
 /** The bucket's rules (supabase/config.toml and the storage migration). */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024
 export const FILE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const
