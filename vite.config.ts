@@ -2,6 +2,8 @@ import { defineConfig, loadEnv, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { compression, defineAlgorithm } from 'vite-plugin-compression2'
+import { constants } from 'node:zlib'
 import { centreDefaults } from './sync/centre-defaults.ts'
 
 // Each build gets an id; the running app polls /builds/latest.json for it to learn that a
@@ -71,6 +73,20 @@ export default defineConfig(({ mode }) => {
           clientsClaim: false,
           skipWaiting: false,
         },
+      }),
+      // Brotli and gzip copies of every text file beside it (x.js.br, x.js.gz), made once at
+      // build time at the highest levels, for the host to send as they are. Pages are left
+      // out: the host adds its key to them and compresses them as it sends them.
+      compression({
+        include: /\.(js|mjs|css|json|svg|webmanifest|txt|xml)$/,
+        algorithms: [
+          defineAlgorithm('brotliCompress', {
+            params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+          }),
+          defineAlgorithm('gzip', { level: 9 }),
+        ],
+        threshold: 512,
+        logLevel: 'silent',
       }),
     ],
     build: { target: 'es2022', sourcemap: false },
