@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import { constants } from 'node:zlib'
 import { centreDefaults } from './sync/centre-defaults.ts'
+import { prerenderPublicPages } from './scripts/prerender.ts'
 
 // Each build gets an id; the running app polls /builds/latest.json for it to learn that a
 // newer build was published (the hourly update check).
@@ -64,6 +65,8 @@ export default defineConfig(({ mode }) => {
         },
         workbox: {
           globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+          // Prerendered pages are for first visits; the worker answers navigations with the shell.
+          globIgnores: ['prerendered/**'],
           navigateFallback: '/index.html',
           navigateFallbackDenylist: [
             /^\/(auth|rest|storage|functions|realtime)\/v1\//,
@@ -88,6 +91,7 @@ export default defineConfig(({ mode }) => {
         threshold: 512,
         logLevel: 'silent',
       }),
+      prerenderPublicPages(),
     ],
     build: { target: 'es2022', sourcemap: false },
     server: { port: 5173 },

@@ -24,9 +24,9 @@ describe('serving the built app', () => {
     )
     await writeFile(join(dist, 'assets', 'index-B3kd9x_Q.js.gz'), gzipSync('console.log(1)'))
     await writeFile(join(dist, 'assets', 'plain-C4ld0y_R.css'), 'body{}')
-    await mkdir(join(dist, 'signin'))
+    await mkdir(join(dist, 'prerendered', 'signin'), { recursive: true })
     await writeFile(
-      join(dist, 'signin', 'index.html'),
+      join(dist, 'prerendered', 'signin', 'index.html'),
       `<!doctype html><title>sign in</title>${'<p>Sign in</p>'.repeat(100)}`,
     )
     await writeFile(join(dist, 'manifest.webmanifest'), '{}')

@@ -4,7 +4,7 @@
 // build made beside them (vite-plugin-compression2), so nothing is compressed per request except
 // the pages, which carry the host's key and are small. A page is any address without a file
 // extension ("/", "/signin", "/parents/dash"): its prerendered HTML when the build made one
-// (dist/signin/index.html), the app's shell otherwise, whatever the request's Accept header.
+// (dist/prerendered/signin/index.html, see scripts/prerender.ts), the app's shell otherwise, whatever the request's Accept header.
 import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import { extname, resolve, sep } from 'node:path'
@@ -98,7 +98,7 @@ const isPage = (path: string) => !/\.[^/]*$/.test(path)
 /** The HTML that answers a page: the prerendered one for its path, else the app's shell. */
 async function pageFile(root: string, path: string) {
   const trimmed = path.replace(/\/+$/, '')
-  return (trimmed && (await fileAt(root, `${trimmed}/index.html`))) || fileAt(root, '/index.html')
+  return (await fileAt(root, `/prerendered${trimmed}/index.html`)) ?? fileAt(root, '/index.html')
 }
 
 const NOT_BUILT =
