@@ -6,6 +6,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import { constants } from 'node:zlib'
 import { centreDefaults } from './sync/centre-defaults.ts'
 import { prerenderPublicPages } from './scripts/prerender.ts'
+import { visualizer } from 'rollup-plugin-visualizer'
 
 // Each build gets an id; the running app polls /builds/latest.json for it to learn that a
 // newer build was published (the hourly update check).
@@ -24,6 +25,34 @@ function latestBuildFile(): Plugin {
   }
 }
 
+// Which source modules each chunk holds (.vite/chunk-modules.json, beside Vite's manifest): the
+// route budget check (scripts/route-budgets.mjs) proves staff-only code stays out of a parent's
+// download with it.
+function chunkModulesFile(): Plugin {
+  let root = process.cwd()
+  return {
+    name: 'chunk-modules-file',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root
+    },
+    generateBundle(_options, bundle) {
+      const modules: Record<string, string[]> = {}
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue
+        modules[chunk.fileName] = chunk.moduleIds
+          .filter((id) => id.startsWith(root + '/'))
+          .map((id) => id.slice(root.length + 1))
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-modules.json',
+        source: JSON.stringify(modules),
+      })
+    },
+  }
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_')
   const name = env.VITE_CENTRE_NAME ?? centreDefaults.name
@@ -35,6 +64,7 @@ export default defineConfig(({ mode }) => {
       tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
       react(),
       latestBuildFile(),
+      chunkModulesFile(),
       {
         name: 'centre-identity-in-html',
         transformIndexHtml: (html) =>
@@ -92,8 +122,17 @@ export default defineConfig(({ mode }) => {
         logLevel: 'silent',
       }),
       prerenderPublicPages(),
+      // What each chunk carries, module by module (the benchmark build asks for it).
+      !!process.env.BUNDLE_REPORT &&
+        visualizer({
+          filename: process.env.BUNDLE_REPORT,
+          template: process.env.BUNDLE_REPORT.endsWith('.json') ? 'raw-data' : 'treemap',
+          gzipSize: true,
+          brotliSize: true,
+        }),
     ],
-    build: { target: 'es2022', sourcemap: false },
+    // The manifest tells the route budget check (and the benchmarks) what each route loads.
+    build: { target: 'es2022', sourcemap: false, manifest: true },
     server: { port: 5173 },
   }
 })
