@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react'
 import { Badge, Group, Text, UnstyledButton } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
+import { useMediaQuery, useNetwork } from '@mantine/hooks'
 import { useSyncView } from '../../db/hooks'
 import { usePreventRefresh } from '../../lib/app-status/hooks'
+import { isSlowConnection } from '../../lib/app-status/network'
 import { NARROW_QUERY } from '../../lib/navigation/model'
 import { clockTime } from '../../lib/time/clock'
 
@@ -36,6 +37,9 @@ export function SyncStatus() {
   const view = useSyncView()
   const narrow = useMediaQuery(NARROW_QUERY) ?? false
   const [opened, setOpened] = useState(false)
+  // Lite mode: on 2g the last sync time is always in the header, so a parent knows how fresh
+  // what they read is.
+  const lite = isSlowConnection(useNetwork().effectiveType)
   usePreventRefresh('unsynced-changes', view.pending > 0)
   const problems = view.notices.length
   const never = view.lastSyncedAt === null
@@ -54,8 +58,13 @@ export function SyncStatus() {
           {narrow ? short : text}
         </Badge>
         {view.lastSyncedAt && (
-          <Text size="xs" c="dimmed" visibleFrom="lg" data-testid="last-synced-inline">
-            {clockTime(view.lastSyncedAt)}
+          <Text
+            size="xs"
+            c="dimmed"
+            visibleFrom={lite ? undefined : 'lg'}
+            data-testid="last-synced-inline"
+          >
+            {lite ? `synced ${clockTime(view.lastSyncedAt)}` : clockTime(view.lastSyncedAt)}
           </Text>
         )}
       </Group>
