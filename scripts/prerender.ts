@@ -98,6 +98,9 @@ export function pageHtml(shell: string, page: { html: string; title: string; css
     )
 }
 
+/** No Chromium to render with: the build goes on without prerendered pages, and says so. */
+class NoBrowser extends Error {}
+
 async function prerenderAll(outDir: string) {
   const { serve } = await import('@hono/node-server')
   const { Hono } = await import('hono')
@@ -108,10 +111,15 @@ async function prerenderAll(outDir: string) {
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise((r) => server.once('listening', r))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const browser = await chromium.launch({
-    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  })
+  const browser = await chromium
+    .launch({
+      executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    })
+    .catch((error: unknown) => {
+      server.close()
+      throw new NoBrowser(error instanceof Error ? error.message.split('\n')[0]! : String(error))
+    })
   const shell = await readFile(join(outDir, 'index.html'), 'utf8')
   const pages: [string, string][] = []
   try {
@@ -149,7 +157,16 @@ export function prerenderPublicPages(): Plugin {
       sequential: true,
       order: 'post',
       async handler() {
-        await prerenderAll(outDir)
+        try {
+          await prerenderAll(outDir)
+        } catch (error) {
+          if (!(error instanceof NoBrowser)) throw error
+          this.warn(
+            `No Chromium to prerender the public pages with (${error.message}): the build has ` +
+              'none, so first visits wait for the app. Install Chromium (apt-get install ' +
+              "chromium) or Playwright's (npx playwright install chromium) and build again.",
+          )
+        }
       },
     },
   }
