@@ -116,6 +116,14 @@ describe('serving the built app', () => {
       expect(res.status, path).toBe(200)
       expect(await res.text(), path).toContain('<title>sign in</title>')
     }
+    // Where a guard sent the visitor changes nothing on the page; a link's token or a known
+    // address does, and the app shows those itself.
+    const redirected = await app.request('/signin?redirect=%2Fparents%2Fdash', { headers: page })
+    expect(await redirected.text()).toContain('<title>sign in</title>')
+    for (const query of ['?setup=token', '?confirm=token', '?email=a%40b.c&redirect=%2F']) {
+      const res = await app.request(`/signin${query}`, { headers: page })
+      expect(await res.text(), query).toContain('<title>app</title>')
+    }
     const other = await app.request('/parents/dash')
     expect(await other.text()).toContain('<title>app</title>')
   })

@@ -95,10 +95,20 @@ async function fileAt(root: string, path: string) {
 /** "/", "/signin" and "/apply-students/" are pages; "/assets/x.js" and "/robots.txt" are files. */
 const isPage = (path: string) => !/\.[^/]*$/.test(path)
 
+/**
+ * A page's address whose query changes what it shows (an e-mailed link's token, a known address)
+ * gets the app's shell: its prerendered HTML shows the page as it first is.
+ */
+const showsPrerendered = (search: URLSearchParams) =>
+  [...search.keys()].every((key) => key === 'redirect')
+
 /** The HTML that answers a page: the prerendered one for its path, else the app's shell. */
-async function pageFile(root: string, path: string) {
+async function pageFile(root: string, path: string, search: URLSearchParams) {
   const trimmed = path.replace(/\/+$/, '')
-  return (await fileAt(root, `/prerendered${trimmed}/index.html`)) ?? fileAt(root, '/index.html')
+  const prerendered = showsPrerendered(search)
+    ? await fileAt(root, `/prerendered${trimmed}/index.html`)
+    : null
+  return prerendered ?? fileAt(root, '/index.html')
 }
 
 const NOT_BUILT =
@@ -106,7 +116,7 @@ const NOT_BUILT =
   'Run <code>npm run build</code>, or start it with <code>npm start</code>, which builds it.</p>'
 
 async function sendPage(c: Context, root: string, path: string, options: PageOptions) {
-  const file = await pageFile(root, path)
+  const file = await pageFile(root, path, new URL(c.req.url).searchParams)
   if (!file) return c.html(NOT_BUILT, 503)
   const html = pageText(await readFile(file.full, 'utf8'), options)
   const tag = `"${sha256(html).slice(0, 27)}"`
