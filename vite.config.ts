@@ -4,7 +4,11 @@ import { defineConfig, loadEnv, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { compression, defineAlgorithm } from 'vite-plugin-compression2'
+import { constants } from 'node:zlib'
 import { centreDefaults } from './sync/centre-defaults.ts'
+import { prerenderPublicPages } from './scripts/prerender.ts'
+import { visualizer } from 'rollup-plugin-visualizer'
 
 // Each build gets an id; the running app polls /builds/latest.json for it to learn that a
 // newer build was published (the hourly update check).
@@ -35,6 +39,34 @@ function latestBuildFile(): Plugin {
   }
 }
 
+// Which source modules each chunk holds (.vite/chunk-modules.json, beside Vite's manifest): the
+// route budget check (scripts/route-budgets.mjs) proves staff-only code stays out of a parent's
+// download with it.
+function chunkModulesFile(): Plugin {
+  let root = process.cwd()
+  return {
+    name: 'chunk-modules-file',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root
+    },
+    generateBundle(_options, bundle) {
+      const modules: Record<string, string[]> = {}
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue
+        modules[chunk.fileName] = chunk.moduleIds
+          .filter((id) => id.startsWith(root + '/'))
+          .map((id) => id.slice(root.length + 1))
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-modules.json',
+        source: JSON.stringify(modules),
+      })
+    },
+  }
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_')
   const name = env.VITE_CENTRE_NAME ?? centreDefaults.name
@@ -49,6 +81,7 @@ export default defineConfig(({ mode }) => {
       tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
       react(),
       latestBuildFile(),
+      chunkModulesFile(),
       {
         name: 'centre-identity-in-html',
         transformIndexHtml: (html) =>
@@ -79,6 +112,8 @@ export default defineConfig(({ mode }) => {
         },
         workbox: {
           globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+          // Prerendered pages are for first visits; the worker answers navigations with the shell.
+          globIgnores: ['prerendered/**'],
           navigateFallback: '/index.html',
           navigateFallbackDenylist: [
             /^\/(auth|rest|storage|functions|realtime)\/v1\//,
@@ -89,9 +124,33 @@ export default defineConfig(({ mode }) => {
           skipWaiting: false,
         },
       }),
+      // Brotli and gzip copies of every text file beside it (x.js.br, x.js.gz), made once at
+      // build time at the highest levels, for the host to send as they are. Pages are left
+      // out: the host adds its key to them and compresses them as it sends them.
+      compression({
+        include: /\.(js|mjs|css|json|svg|webmanifest|txt|xml)$/,
+        algorithms: [
+          defineAlgorithm('brotliCompress', {
+            params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+          }),
+          defineAlgorithm('gzip', { level: 9 }),
+        ],
+        threshold: 512,
+        logLevel: 'silent',
+      }),
+      prerenderPublicPages(),
+      // What each chunk carries, module by module (the benchmark build asks for it).
+      !!process.env.BUNDLE_REPORT &&
+        visualizer({
+          filename: process.env.BUNDLE_REPORT,
+          template: process.env.BUNDLE_REPORT.endsWith('.json') ? 'raw-data' : 'treemap',
+          gzipSize: true,
+          brotliSize: true,
+        }),
     ],
     resolve: { alias: aliases },
-    build: { target: 'es2022', sourcemap: false },
+    // The manifest tells the route budget check (and the benchmarks) what each route loads.
+    build: { target: 'es2022', sourcemap: false, manifest: true },
     server: { port: 5173 },
   }
 })

@@ -8,10 +8,12 @@
 import { execSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
+import { resolve } from 'node:path'
 
 const SUITES = ['bundle', 'first-visit', 'host', 'sync', 'sync-server', 'faults', 'mail', 'timetable']
 const DIST = '.tmp/bench/app'
 const OUT = 'bench/results'
+const REPORT = resolve(`${OUT}/bundle-report.html`)
 const asked = process.argv.slice(2)
 const unknown = asked.filter((s) => !SUITES.includes(s))
 if (unknown.length) {
@@ -42,7 +44,8 @@ if (process.env.BENCH_SKIP_BUILD !== '1' || !existsSync(`${DIST}/.vite/manifest.
   const build = spawnSync(
     'npx',
     ['vite', 'build', '--outDir', DIST, '--emptyOutDir', '--manifest', '--logLevel', 'warn'],
-    { stdio: 'inherit' },
+    // The bundle visualiser's treemap of the build, linked from the bundle suite's notes.
+    { stdio: 'inherit', env: { ...process.env, BUNDLE_REPORT: REPORT } },
   )
   if (build.status !== 0) {
     console.error('The build failed: no benchmark can run.')
@@ -62,7 +65,7 @@ for (const suite of suites) {
   const load = loadavg()[0]
   const run = spawnSync('npx', ['tsx', `tests/bench/${suite}.ts`], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, BENCH_DIST: DIST },
+    env: { ...process.env, BENCH_DIST: DIST, BUNDLE_REPORT: REPORT },
     encoding: 'utf8',
     maxBuffer: 64 * 2 ** 20,
     timeout: 60 * 60 * 1000,

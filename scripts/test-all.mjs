@@ -1,6 +1,6 @@
 // `npm test`: every check a change can break, in order, with one summary line at the end:
-// "N passed, N failed" over all runners (type check, lint, Deno check and build count as one
-// test each; vitest and Playwright report their own counts). A test that did not run (skipped,
+// "N passed, N failed" over all runners (type check, lint, Deno check, build and route budgets
+// count as one test each; vitest and Playwright report their own counts). A test that did not run (skipped,
 // or left out because its file's setup failed) counts as failed: nothing may vanish silently.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -67,6 +67,8 @@ if (wanted('vitest')) {
 }
 if (wanted('e2e')) {
   const built = check('build', 'npx', ['vite', 'build'])
+  // What each main route downloads on a first visit stays within its budget (issue 11).
+  if (built) check('route budgets', 'npx', ['tsx', 'scripts/route-budgets.ts', 'dist'])
   if (built) {
     counted(
       'playwright',

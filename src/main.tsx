@@ -38,11 +38,18 @@ import { Providers } from './app/providers'
 import { createAppRouter } from './app/router'
 import { createSessionAuthSource } from './lib/auth/session'
 import { registerServiceWorker } from './app/pwa'
+import { appContainer } from './app/prerendered'
 import './app/route-meta'
 
 const router = createAppRouter(createSessionAuthSource())
+const rendered = new Promise((resolve) => {
+  const stop = router.subscribe('onRendered', () => {
+    stop()
+    resolve(null)
+  })
+})
 
-createRoot(document.getElementById('root')!).render(
+createRoot(appContainer(document.getElementById('root')!, rendered)).render(
   <StrictMode>
     <Providers>
       <RouterProvider router={router} />

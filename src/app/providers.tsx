@@ -1,6 +1,11 @@
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { createTheme, MantineProvider } from '@mantine/core'
-import { Notifications } from '@mantine/notifications'
+
+// The container of notifications and its transitions load behind the page; notifications shown
+// before it arrives wait in their store and appear when it does.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+)
 
 export const theme = createTheme({
   primaryColor: 'green',
@@ -14,7 +19,9 @@ export const theme = createTheme({
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">
-      <Notifications position="top-center" />
+      <Suspense>
+        <Notifications position="top-center" />
+      </Suspense>
       {children}
     </MantineProvider>
   )

@@ -1,5 +1,5 @@
-import { Workbox } from 'workbox-window'
-import { guardedReload } from '@/lib/app-status/reload-guard'
+import type { Workbox } from 'workbox-window'
+import { guardedReload } from '../lib/app-status/reload-guard'
 
 // The update flow of core.md §4: once an hour the app asks whether a newer build was
 // published; when one was, the service worker fetches it and waits; the next navigation
@@ -34,15 +34,18 @@ export async function checkForNewBuild(
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
-  wb = new Workbox('/sw.js', { scope: '/' })
-  wb.addEventListener('waiting', () => {
-    waiting = true
+  // Loaded behind the page: the worker is not needed to show it.
+  void import('workbox-window').then(({ Workbox }) => {
+    wb = new Workbox('/sw.js', { scope: '/' })
+    wb.addEventListener('waiting', () => {
+      waiting = true
+    })
+    wb.addEventListener('controlling', (event) => {
+      if (event.isUpdate) guardedReload(reloadDeps())
+    })
+    void wb.register()
+    setInterval(() => void checkForNewBuild(), UPDATE_CHECK_MS)
   })
-  wb.addEventListener('controlling', (event) => {
-    if (event.isUpdate) guardedReload(reloadDeps())
-  })
-  void wb.register()
-  setInterval(() => void checkForNewBuild(), UPDATE_CHECK_MS)
 }
 
 /** Called before each navigation: a waiting build takes over now. */

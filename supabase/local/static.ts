@@ -1,100 +1,29 @@
 // Serves the built PWA (dist/). Cache headers follow what an installable app needs: the service
-// worker and the HTML shell are always revalidated (so an update is seen on the next check),
-// content-hashed assets are cached for good, and navigations to app routes get index.html.
+// worker and the pages are always revalidated (so an update is seen on the next check),
+// content-hashed assets are cached for good. Text files are sent as the brotli or gzip copies the
+// build made beside them (vite-plugin-compression2), so nothing is compressed per request except
+// the pages, which carry the host's key and are small. A page is any address without a file
+// extension ("/", "/signin", "/parents/dash"): its prerendered HTML when the build made one
+// (dist/prerendered/signin/index.html, see scripts/prerender.ts), the app's shell otherwise, whatever the request's Accept header.
 import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import { extname, resolve, sep } from 'node:path'
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
-import type { Context } from 'hono'
-
-const brotli = promisify(brotliCompress)
-const gzipAsync = promisify(gzip)
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.pdf': 'application/pdf',
-  '.wasm': 'application/wasm',
-}
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono, type Context } from 'hono'
+import { compress } from 'hono/compress'
+import { etag } from 'hono/etag'
 
 // Files whose name must stay stable across builds: browsers must ask every time.
 const ALWAYS_REVALIDATE =
   /(^|\/)(index\.html|sw\.js|registerSW\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/
 // Vite's output names carry a content hash (name-abc123XY.js): safe to cache forever.
 const HASHED = /(^|\/)assets\/.+[-.][\w-]{8,}\.\w+$/
+const COMPRESSIBLE = /\.(html|js|mjs|css|json|map|webmanifest|txt|xml|svg)$/i
 
 export function cacheControl(path: string): string {
   if (ALWAYS_REVALIDATE.test(path)) return 'no-cache'
   if (HASHED.test(path)) return 'public, max-age=31536000, immutable'
   return 'public, max-age=0, must-revalidate'
-}
-
-function isNavigation(c: Context): boolean {
-  const accept = c.req.header('accept') ?? ''
-  const mode = c.req.header('sec-fetch-mode')
-  return mode === 'navigate' || accept.includes('text/html')
-}
-
-async function fileAt(root: string, path: string) {
-  const full = resolve(root, '.' + path)
-  if (full !== root && !full.startsWith(root + sep)) return null
-  try {
-    const info = await stat(full)
-    return info.isFile() ? { full, info } : null
-  } catch {
-    return null
-  }
-}
-
-// Text files are sent compressed when the browser accepts it: on a 2g phone the app's first
-// visit is several times faster. Compressed copies are kept in memory (the build is small).
-const COMPRESSIBLE = /\.(html|js|mjs|css|json|map|webmanifest|txt|xml|svg)$/i
-const compressed = new Map<string, Promise<Buffer>>()
-
-function chooseEncoding(c: Context, full: string): 'br' | 'gzip' | null {
-  if (!COMPRESSIBLE.test(full)) return null
-  const accepted = (c.req.header('accept-encoding') ?? '').toLowerCase()
-  if (/\bbr\b/.test(accepted)) return 'br'
-  if (/\bgzip\b/.test(accepted)) return 'gzip'
-  return null
-}
-
-function compressedCopy(
-  full: string,
-  mtimeMs: number,
-  encoding: 'br' | 'gzip',
-  content: () => Promise<Buffer>,
-): Promise<Buffer> {
-  const key = `${encoding}:${full}:${mtimeMs}`
-  let copy = compressed.get(key)
-  if (!copy) {
-    copy = content().then((raw) =>
-      encoding === 'br'
-        ? brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
-        : gzipAsync(raw, { level: 9 }),
-    )
-    compressed.set(key, copy)
-    copy.catch(() => compressed.delete(key))
-  }
-  return copy
 }
 
 /** What the host adds to the app's pages: the API key the page must use, and its headers. */
@@ -110,9 +39,9 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('base6
 
 /**
  * The Content-Security-Policy of an app page: scripts only from the app's origin (and the inline
- * colour-scheme script, by its hash), connections only to the app's own server, no plug-ins, and
- * no framing by other sites (clickjacking). Styles may be inline: components set style
- * attributes.
+ * scripts of the page, by their hashes), connections only to the app's own server, no plug-ins,
+ * and no framing by other sites (clickjacking). Styles may be inline: components set style
+ * attributes, and prerendered pages carry their critical CSS.
  */
 export function contentSecurityPolicy(html: string): string {
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
@@ -135,15 +64,10 @@ export function contentSecurityPolicy(html: string): string {
   ].join('; ')
 }
 
-/** Headers every file of the app gets; pages (HTML) also get their Content-Security-Policy. */
-function securityHeaders(html: string | null): Record<string, string> {
-  const headers: Record<string, string> = {
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-  }
-  if (html !== null) headers['content-security-policy'] = contentSecurityPolicy(html)
-  return headers
+const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
 }
 
 const escapeAttr = (s: string) =>
@@ -156,57 +80,64 @@ function pageText(html: string, options: PageOptions): string {
   return html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : meta + html
 }
 
-async function send(
-  c: Context,
-  full: string,
-  mtimeMs: number,
-  size: number,
-  relative: string,
-  options: PageOptions,
-) {
-  const isHtml = extname(full).toLowerCase() === '.html'
-  const html = isHtml ? pageText(await readFile(full, 'utf8'), options) : null
-  const bytes = html === null ? null : Buffer.from(html)
-  const content = async () => bytes ?? (await readFile(full))
-  const length = bytes?.length ?? size
-  const encoding = chooseEncoding(c, full)
-  const etag = `W/"${createHash('sha1')
-    .update(
-      `${relative}:${length}:${mtimeMs}:${encoding ?? ''}:${html === null ? '' : sha256(html)}`,
-    )
-    .digest('base64url')
-    .slice(0, 16)}"`
-  const headers: Record<string, string> = {
-    'content-type': TYPES[extname(full).toLowerCase()] ?? 'application/octet-stream',
-    'cache-control': cacheControl(relative),
-    etag,
-    'last-modified': new Date(mtimeMs).toUTCString(),
-    ...securityHeaders(html),
+/** The file at `path` under `root`, or null when there is none (or it would leave `root`). */
+async function fileAt(root: string, path: string) {
+  const full = resolve(root, '.' + path)
+  if (full !== root && !full.startsWith(root + sep)) return null
+  try {
+    const info = await stat(full)
+    return info.isFile() ? { full, info } : null
+  } catch {
+    return null
   }
-  if (COMPRESSIBLE.test(full)) headers.vary = 'Accept-Encoding'
-  if (relative.endsWith('sw.js')) headers['service-worker-allowed'] = '/'
-  if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers })
-  if (encoding) {
-    const body = await compressedCopy(
-      html === null ? full : `${full}#${sha256(html)}`,
-      mtimeMs,
-      encoding,
-      content,
-    )
-    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
-      status: 200,
-      headers: { ...headers, 'content-encoding': encoding, 'content-length': String(body.length) },
-    })
-  }
-  const body = c.req.method === 'HEAD' ? null : new Uint8Array(await content())
-  return new Response(body, {
-    status: 200,
-    headers: { ...headers, 'content-length': String(length) },
-  })
 }
+
+/** "/", "/signin" and "/apply-students/" are pages; "/assets/x.js" and "/robots.txt" are files. */
+const isPage = (path: string) => !/\.[^/]*$/.test(path)
+
+/**
+ * A page's address whose query changes what it shows (an e-mailed link's token, a known address)
+ * gets the app's shell: its prerendered HTML shows the page as it first is.
+ */
+const showsPrerendered = (search: URLSearchParams) =>
+  [...search.keys()].every((key) => key === 'redirect')
+
+/** The HTML that answers a page: the prerendered one for its path, else the app's shell. */
+async function pageFile(root: string, path: string, search: URLSearchParams) {
+  const trimmed = path.replace(/\/+$/, '')
+  const prerendered = showsPrerendered(search)
+    ? await fileAt(root, `/prerendered${trimmed}/index.html`)
+    : null
+  return prerendered ?? fileAt(root, '/index.html')
+}
+
+const NOT_BUILT =
+  '<!doctype html><title>App not built</title><p>The app has not been built yet. ' +
+  'Run <code>npm run build</code>, or start it with <code>npm start</code>, which builds it.</p>'
+
+async function sendPage(c: Context, root: string, path: string, options: PageOptions) {
+  const file = await pageFile(root, path, new URL(c.req.url).searchParams)
+  if (!file) return c.html(NOT_BUILT, 503)
+  const html = pageText(await readFile(file.full, 'utf8'), options)
+  const tag = `"${sha256(html).slice(0, 27)}"`
+  const headers = {
+    ...SECURITY_HEADERS,
+    'content-security-policy': contentSecurityPolicy(html),
+    'cache-control': 'no-cache',
+    'content-type': 'text/html; charset=utf-8',
+    etag: tag,
+    vary: 'Accept-Encoding',
+  }
+  const matches = (c.req.header('if-none-match') ?? '').replace(/W\//g, '').split(/\s*,\s*/)
+  if (matches.includes(tag)) return new Response(null, { status: 304, headers })
+  return new Response(c.req.method === 'HEAD' ? null : html, { status: 200, headers })
+}
+
+/** Hono's request handler for the app's files and pages, rooted at the built app's folder. */
 export function staticHandler(distDir: string, options: PageOptions = {}) {
   const root = resolve(distDir)
-  return async (c: Context) => {
+  const app = new Hono()
+  app.use(async (c, next) => {
     let path: string
     try {
       path = decodeURIComponent(new URL(c.req.url).pathname)
@@ -214,18 +145,31 @@ export function staticHandler(distDir: string, options: PageOptions = {}) {
       return c.text('Bad Request', 400)
     }
     if (path.includes('\0')) return c.text('Bad Request', 400)
-    const direct = path.endsWith('/') ? null : await fileAt(root, path)
-    if (direct)
-      return send(c, direct.full, direct.info.mtimeMs, direct.info.size, path.slice(1), options)
-    if (!isNavigation(c)) return c.text('Not Found', 404)
-    const shell = await fileAt(root, '/index.html')
-    if (!shell) {
-      return c.html(
-        '<!doctype html><title>App not built</title><p>The app has not been built yet. ' +
-          'Run <code>npm run build</code>, or start it with <code>npm start</code>, which builds it.</p>',
-        503,
-      )
-    }
-    return send(c, shell.full, shell.info.mtimeMs, shell.info.size, 'index.html', options)
-  }
+    const inside = resolve(root, '.' + path)
+    if (inside !== root && !inside.startsWith(root + sep)) return c.text('Not Found', 404)
+    await next()
+  })
+  // Pages are made per request (the key is the host's): compressed here, with gzip.
+  app.use(async (c, next) => {
+    if (!isPage(c.req.path)) return next()
+    return compress({ encoding: 'gzip' })(c, async () => {
+      c.res = await sendPage(c, root, c.req.path, options)
+    })
+  })
+  // Headers of the files: set once the file is found (a 404 must not be cached for a year).
+  app.use(async (c, next) => {
+    await next()
+    if (c.res.status !== 200 && c.res.status !== 304) return
+    const relative = c.req.path.slice(1)
+    const headers = c.res.headers
+    headers.set('cache-control', cacheControl(relative))
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value)
+    if (COMPRESSIBLE.test(relative)) headers.set('vary', 'Accept-Encoding')
+    if (relative.endsWith('sw.js')) headers.set('service-worker-allowed', '/')
+    if (extname(relative) === '.webmanifest')
+      headers.set('content-type', 'application/manifest+json; charset=utf-8')
+  })
+  app.use(etag({ retainedHeaders: ['cache-control', 'etag', 'vary', 'content-type'] }))
+  app.get('*', serveStatic({ root, precompressed: true }))
+  return (c: Context) => app.fetch(c.req.raw, c.env)
 }

@@ -4,10 +4,11 @@
 // minus what the entry (index) chunk and the route's layouts already loaded; the entry is
 // reported on its own. The sign-in page's first load is the entry, the default layout and
 // /signin together.
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { DIST, log, runSuite, type Row } from './support.ts'
+import { firstLoad, readBuild, ROUTE_BUDGETS } from '../../scripts/route-budgets.ts'
 
 interface Chunk {
   file: string
@@ -121,7 +122,26 @@ await runSuite('bundle', 'Bundle: gzip bytes per route chunk', async (out) => {
     median: all.js + all.css,
     note: `JS ${kib(all.js)} + CSS ${kib(all.css)}`,
   })
+  // What the host sends on a first visit (brotli copies made at build time), against the budgets
+  // that `npm test` enforces (scripts/route-budgets.ts).
+  const build = readBuild(DIST)
+  for (const budget of ROUTE_BUDGETS) {
+    const load = firstLoad(build, budget)
+    rows.push({
+      metric: `${budget.name} first load on the wire (brotli)`,
+      unit: 'bytes',
+      median: load.bytes,
+      note:
+        `${budget.route}: entry + layouts + route, ${load.files.size} files; budget ${budget.budgetKiB} KiB` +
+        (budget.forbidden ? `; staff-only modules in it: ${load.forbidden.length}` : ''),
+    })
+  }
   out.rows.push(...rows)
+  if (process.env.BUNDLE_REPORT && existsSync(process.env.BUNDLE_REPORT))
+    out.notes.push(
+      `What each chunk carries, module by module: ${process.env.BUNDLE_REPORT} ` +
+        '(rollup-plugin-visualizer treemap of the benchmark build; open it in a browser).',
+    )
   out.notes.push(
     'A route row counts only what the route adds to the entry chunk, its static imports and ' +
       "the route's layouts; chunks shared by sibling routes are counted in each.",

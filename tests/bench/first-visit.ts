@@ -3,27 +3,56 @@
 // host (PGlite in memory) from the benchmark build. For each of 5 fresh browser contexts:
 //  1. first visit to /signin: bytes on the wire (sum of Network.loadingFinished
 //     encodedDataLength for the page's requests until the form is usable) and the time from
-//     navigation start until the e-mail input is visible and enabled;
+//     navigation start until the e-mail input is visible and enabled (the prerendered form), and
+//     until the app has taken the page over (issue 11);
 //  2. the service worker installs (throttling off meanwhile), then a repeat visit in a new tab,
 //     throttled again: bytes from the network and from the service worker, time to usable;
-//  3. the same with the context offline.
+//  3. the same with the context offline;
+//  4. each other public page (home, privacy policy, terms, application pages) in fresh contexts
+//     on 2g: the time until its first heading shows.
 // Time to usable is read inside the page (performance.now(), whose zero is navigation start).
 import type { BrowserContext, CDPSession, Page } from 'playwright-core'
 import { launchChromium, throttle } from './browser.ts'
 import { log, row, runSuite, RUNS, startHost } from './support.ts'
 
-// Records the moment the e-mail field can take typing, from the first byte of the document.
+// Records the moment the e-mail field can take typing, from the first byte of the document, and
+// the moment the app has taken the page over from the prerendered markup (when there was one).
 // A string, not a function: tsx's helpers (e.g. __name) do not exist in the page.
 const USABLE_PROBE = `(() => {
   const observer = new MutationObserver(() => {
     const input = document.querySelector('input[type="email"]')
     if (window.__usable === undefined && input && !input.disabled && input.checkVisibility()) {
       window.__usable = performance.now()
+    }
+    if (window.__app === undefined && document.getElementById('root') &&
+        !document.querySelector('[data-prerendered]') && input && input.checkVisibility()) {
+      window.__app = performance.now()
+    }
+    if (window.__usable !== undefined && window.__app !== undefined) observer.disconnect()
+  })
+  observer.observe(document, { subtree: true, childList: true, attributes: true })
+})()`
+
+// Records the moment a page's first heading shows.
+const HEADING_PROBE = `(() => {
+  const observer = new MutationObserver(() => {
+    const h1 = document.querySelector('#root h1')
+    if (h1 && h1.checkVisibility()) {
+      window.__text = performance.now()
       observer.disconnect()
     }
   })
   observer.observe(document, { subtree: true, childList: true, attributes: true })
 })()`
+
+/** The other public pages a first visit must show within 6 s on 2g (issue 11). */
+const PUBLIC_PAGES = [
+  '/',
+  '/legal/privacy-policy',
+  '/legal/terms-of-service',
+  '/apply-facilitators',
+  '/apply-students',
+]
 
 interface Traffic {
   network: number
@@ -97,6 +126,8 @@ await runSuite('first-visit', 'First visit to /signin on 2g (1400 ms, 8,750 B/s)
     firstMs: [] as number[],
     firstBytes: [] as number[],
     firstRequests: [] as number[],
+    takeoverMs: [] as number[],
+    pages: new Map<string, number[]>(),
     repeatMs: [] as number[],
     repeatNet: [] as number[],
     repeatWorker: [] as number[],
@@ -110,6 +141,17 @@ await runSuite('first-visit', 'First visit to /signin on 2g (1400 ms, 8,750 B/s)
       const context = await browser.newContext()
       const first = await visit(context, url, true)
       s.firstMs.push(first.usable)
+      await first.page.waitForFunction(
+        () => (window as { __app?: number }).__app !== undefined,
+        null,
+        {
+          timeout: 600_000,
+          polling: 1000,
+        },
+      )
+      s.takeoverMs.push(
+        await first.page.evaluate(() => (window as unknown as { __app: number }).__app),
+      )
       s.firstBytes.push(first.traffic.network)
       s.firstRequests.push(first.traffic.requests)
       first.traffic.encodings.forEach((e) => s.encodings.add(e))
@@ -133,6 +175,28 @@ await runSuite('first-visit', 'First visit to /signin on 2g (1400 ms, 8,750 B/s)
           `offline ${Math.round(offline.usable)} ms`,
       )
     }
+    for (const path of PUBLIC_PAGES) {
+      const times: number[] = []
+      for (let run = 1; run <= RUNS; run++) {
+        const context = await browser.newContext()
+        const page = await context.newPage()
+        await page.addInitScript({ content: HEADING_PROBE })
+        await throttle(context, page, true)
+        await page.goto(url + path, { waitUntil: 'commit', timeout: 600_000 })
+        await page.waitForFunction(
+          () => (window as { __text?: number }).__text !== undefined,
+          null,
+          {
+            timeout: 600_000,
+            polling: 'raf',
+          },
+        )
+        times.push(await page.evaluate(() => (window as unknown as { __text: number }).__text))
+        await context.close()
+      }
+      s.pages.set(path, times)
+      log(`${path}: ${times.map(Math.round).join(', ')} ms`)
+    }
   } finally {
     await browser.close()
     await host.stop()
@@ -141,6 +205,10 @@ await runSuite('first-visit', 'First visit to /signin on 2g (1400 ms, 8,750 B/s)
     row('first visit: time until the e-mail input is usable', 'ms', s.firstMs),
     row('first visit: bytes on the wire until usable', 'bytes', s.firstBytes),
     row('first visit: requests until usable', 'count', s.firstRequests),
+    row('first visit: time until the app has taken over the page', 'ms', s.takeoverMs),
+    ...[...s.pages].map(([path, times]) =>
+      row(`first visit to ${path}: time until its text shows`, 'ms', times),
+    ),
     row('repeat visit (service worker): time to usable', 'ms', s.repeatMs),
     row('repeat visit: bytes from the network', 'bytes', s.repeatNet),
     row('repeat visit: bytes from the service worker', 'bytes', s.repeatWorker),

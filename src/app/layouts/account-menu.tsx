@@ -1,13 +1,21 @@
 import '@mantine/core/styles/Avatar.css'
-import '@mantine/core/styles/Menu.css'
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core'
-import { useContext } from 'react'
-import { Link } from '@tanstack/react-router'
-import { useAuthMember } from '@/lib/auth/use-auth'
-import { SignOutDialog } from '@/features/accounts/components/sign-out-dialog'
-import { useSignOut } from '@/features/accounts/hooks/use-sign-out'
-import { DatabaseOpenerContext } from '@/db/provider'
-import { currentPending } from '@/db/pending'
+import { Avatar, Group, Text, UnstyledButton } from '@mantine/core'
+import { lazy, Suspense, useContext, useState } from 'react'
+import { useAuthMember } from '../../lib/auth/use-auth'
+import { useSignOut } from '../../features/accounts/hooks/use-sign-out'
+import { DatabaseOpenerContext } from '../../db/provider'
+import { currentPending } from '../../db/pending'
+
+// Loaded when it is needed (a sign-out with unsynced changes), not with every dashboard.
+const SignOutDialog = lazy(() =>
+  import('../../features/accounts/components/sign-out-dialog').then((m) => ({
+    default: m.SignOutDialog,
+  })),
+)
+
+// The menu itself loads when first opened.
+const loadDropdown = () => import('./account-menu-dropdown')
+const AccountMenuDropdown = lazy(loadDropdown)
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean)
@@ -24,34 +32,42 @@ export function AccountMenu() {
   const opener = useContext(DatabaseOpenerContext)
   // Counted when asked, so a sign-out right after the dashboard opens still sees every change.
   const signOut = useSignOut(member ? () => opener(member).then(currentPending) : undefined)
+  const [opened, setOpened] = useState(false)
   if (!member) return null
   const name = member.name || member.email
+  const target = (
+    <UnstyledButton
+      aria-label={`Account menu of ${name}`}
+      data-testid="account-menu"
+      autoFocus={opened}
+      onPointerEnter={() => void loadDropdown()}
+      onFocus={() => void loadDropdown()}
+      onClick={() => setOpened(true)}
+    >
+      <Group gap={6} wrap="nowrap">
+        <Avatar size="sm" radius="xl" color="green">
+          {initials(name)}
+        </Avatar>
+        <Text size="sm" visibleFrom="sm" data-testid="signed-in-as" lineClamp={1} maw={200}>
+          {name}
+        </Text>
+      </Group>
+    </UnstyledButton>
+  )
   return (
     <>
-      <Menu position="bottom-end" shadow="md" width={240}>
-        <Menu.Target>
-          <UnstyledButton aria-label={`Account menu of ${name}`} data-testid="account-menu">
-            <Group gap={6} wrap="nowrap">
-              <Avatar size="sm" radius="xl" color="green">
-                {initials(name)}
-              </Avatar>
-              <Text size="sm" visibleFrom="sm" data-testid="signed-in-as" lineClamp={1} maw={200}>
-                {name}
-              </Text>
-            </Group>
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{member.email}</Menu.Label>
-          <Menu.Item component={Link} to="/facilitators/settings">
-            Account settings
-          </Menu.Item>
-          <Menu.Item color="red" onClick={signOut.request}>
-            Sign out
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      <SignOutDialog signOut={signOut} />
+      {opened ? (
+        <Suspense fallback={target}>
+          <AccountMenuDropdown email={member.email} target={target} onSignOut={signOut.request} />
+        </Suspense>
+      ) : (
+        target
+      )}
+      {signOut.unsynced !== null && (
+        <Suspense>
+          <SignOutDialog signOut={signOut} />
+        </Suspense>
+      )}
     </>
   )
 }

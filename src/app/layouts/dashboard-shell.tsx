@@ -1,9 +1,8 @@
 import '@mantine/core/styles/AppShell.css'
 import '@mantine/core/styles/Burger.css'
 import '@mantine/core/styles/NavLink.css'
-import '@mantine/core/styles/ScrollArea.css'
 import type { ReactNode } from 'react'
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core'
+import { AppShell, Burger, Group, NavLink, Text, Title } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { Link, useRouterState } from '@tanstack/react-router'
 import type { NavItem } from '@/lib/navigation/model'
@@ -70,7 +69,8 @@ export function DashboardShell(props: DashboardShellProps) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={`${title} navigation`}>
-        <AppShell.Section grow component={ScrollArea}>
+        {/* The browser's own scrolling: no scroll-area script on every dashboard's first load. */}
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
           <nav data-testid="side-pane">
             {items.map((item) => (
               <NavLink

@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Tooltip, VisuallyHidden } from '@mantine/core'
+import { Badge, Box, Group, VisuallyHidden } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import type { AppStatus } from '@/lib/app-status/hooks'
 import { NARROW_QUERY } from '@/lib/navigation/model'
@@ -27,11 +27,15 @@ export function ConnectionStatus({ status }: { status: AppStatus }) {
           Online
         </Badge>
       ) : (
-        <Tooltip label="Changes are kept on this device and sync when the connection returns">
-          <Badge color="orange" variant="filled" data-testid="online-status">
-            Offline
-          </Badge>
-        </Tooltip>
+        // A native title rather than a Tooltip: this header is on every page's first load.
+        <Badge
+          color="orange"
+          variant="filled"
+          data-testid="online-status"
+          title="Changes are kept on this device and sync when the connection returns"
+        >
+          Offline
+        </Badge>
       )}
       {status.online && status.slow && (
         <Badge color="yellow" variant="light" data-testid="slow-connection">

@@ -9,7 +9,6 @@ import {
   Anchor,
   Button,
   Group,
-  Image,
   Paper,
   Progress,
   Select,
@@ -18,6 +17,7 @@ import {
   Text,
   Title,
 } from '@mantine/core'
+import { LiteImage } from '../../../components/lite-image'
 import { notifications } from '@mantine/notifications'
 import { format } from 'date-fns'
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
@@ -121,7 +121,14 @@ export function FilesScreen() {
         {list.map((file) => (
           <Paper key={file.name} withBorder p="xs" radius="sm" data-testid="file-card">
             <Stack gap={4}>
-              <Image src={file.url} alt="" h={100} fit="contain" loading="lazy" />
+              <LiteImage
+                src={file.url}
+                alt=""
+                label={file.name}
+                h={100}
+                fit="contain"
+                loading="lazy"
+              />
               <Anchor href={file.url} target="_blank" rel="noreferrer" size="sm" lineClamp={2}>
                 {file.name}
               </Anchor>

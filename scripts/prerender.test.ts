@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { CAPTURE_SCRIPT, pageHtml, prerenderedFile } from './prerender.ts'
+
+const shell = `<!doctype html><html><head><title>App</title>
+<script type="module" crossorigin src="/assets/index-AAAAAAAA.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/Text-BBBBBBBB.js">
+<link rel="stylesheet" crossorigin href="/assets/index-CCCCCCCC.css">
+</head><body><div id="root"></div></body></html>`
+
+describe('a prerendered page', () => {
+  const html = pageHtml(shell, {
+    html: '<form><label for="e">E-mail</label><input id="e"></form>',
+    title: 'Sign in <here>',
+    css: '.x{color:red}</style><script>',
+  })
+
+  it('carries its markup, its title and its critical CSS', () => {
+    expect(html).toContain('<div id="root" data-prerendered><form>')
+    expect(html).toContain('<title>Sign in &lt;here></title>')
+    // CSS text can never close the style element early.
+    expect(html).toContain('<style data-critical>.x{color:red}<\\/style><script></style>')
+  })
+
+  it("loads the app's scripts and stylesheets after its own markup, which keeps submits", () => {
+    const root = html.indexOf('<div id="root"')
+    const head = html.slice(0, html.indexOf('</head>'))
+    for (const tag of ['index-AAAAAAAA.js', 'Text-BBBBBBBB.js', 'index-CCCCCCCC.css']) {
+      expect(head, tag).not.toContain(tag)
+      expect(html.indexOf(tag), tag).toBeGreaterThan(root)
+    }
+    expect(html.indexOf(CAPTURE_SCRIPT)).toBeLessThan(html.indexOf('index-AAAAAAAA.js'))
+  })
+
+  it.each([
+    ['/', 'prerendered/index.html'],
+    ['/signin', 'prerendered/signin/index.html'],
+    ['/legal/terms-of-service/', 'prerendered/legal/terms-of-service/index.html'],
+  ])('of %s is saved as %s', (path, file) => {
+    expect(prerenderedFile(path)).toBe(file)
+  })
+})

@@ -1,0 +1,173 @@
+// Prerendered public pages: at the end of `vite build` the built app is opened in headless
+// Chromium, each public page is rendered, and its HTML is saved with the CSS rules it uses inline
+// (dist/prerendered/<path>/index.html). A first visit on 2g then shows the page, and lets a
+// person type into the sign-in form, as soon as the HTML arrives; the app's JavaScript and its
+// full CSS load behind it, and src/app/prerendered.ts hands over what was typed (and a press of
+// the submit button) when the app takes the page over. The local host answers these paths with
+// these files; repeat visits are served by the service worker's app shell as before.
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import type { AddressInfo } from 'node:net'
+import type { Plugin } from 'vite'
+
+/** The pages a person can open without an account. */
+export const PRERENDERED_PATHS = [
+  '/',
+  '/signin',
+  '/legal/privacy-policy',
+  '/legal/terms-of-service',
+  '/apply-facilitators',
+  '/apply-students',
+] as const
+
+/** Where a prerendered page lives in the build ("/" → prerendered/index.html). */
+export const prerenderedFile = (path: string) =>
+  join('prerendered', path.replace(/\/+$/, ''), 'index.html')
+
+// Runs in the prerendered page before the app: the field the app would focus takes focus, and a
+// press of the submit button is kept (the form is marked, the button shows it was pressed)
+// instead of reloading the page.
+export const CAPTURE_SCRIPT =
+  "var a=document.querySelector('#root [autofocus]');if(a)a.focus();" +
+  "document.getElementById('root').addEventListener('submit',function(e){e.preventDefault();" +
+  "var f=e.target;f.setAttribute('data-submitted','');var b=f.querySelector('[type=submit]');" +
+  "if(b){b.setAttribute('data-loading','true');b.setAttribute('aria-busy','true')}})"
+
+// Runs in Chromium on the rendered page: the CSS rules that match something on it (states such
+// as :hover and either colour scheme included), as one stylesheet.
+const USED_CSS = `(() => {
+  const dynamic = /::?(hover|focus-visible|focus-within|focus|active|visited|disabled|enabled|checked|indeterminate|placeholder-shown|autofill|-webkit-autofill|invalid|valid|required|optional|read-only|read-write|target|empty|before|after|placeholder|selection|marker|backdrop|file-selector-button|-webkit-[a-z-]+|-moz-[a-z-]+)(?![\\w-])/g
+  const scheme = /\\[data-mantine-color-scheme=[^\\]]*\\]/g
+  const used = (selector) => {
+    const plain = selector.replace(scheme, '[data-mantine-color-scheme]').replace(dynamic, '')
+    try { return !!document.querySelector(plain || '*') } catch { return true }
+  }
+  const keep = (rules) => {
+    let out = ''
+    for (const rule of rules) {
+      if (rule instanceof CSSStyleRule) {
+        if (rule.selectorText.split(',').some(used)) out += rule.cssText
+      } else if (rule instanceof CSSMediaRule || rule instanceof CSSSupportsRule ||
+          (typeof CSSLayerBlockRule !== 'undefined' && rule instanceof CSSLayerBlockRule) ||
+          (typeof CSSContainerRule !== 'undefined' && rule instanceof CSSContainerRule)) {
+        const inner = keep(rule.cssRules)
+        if (inner) out += rule.cssText.slice(0, rule.cssText.indexOf('{')) + '{' + inner + '}'
+      } else out += rule.cssText
+    }
+    return out
+  }
+  let css = ''
+  for (const sheet of document.styleSheets) {
+    try { css += keep(sheet.cssRules) } catch {}
+  }
+  return css
+})()`
+
+// Runs in Chromium: the rendered page's markup, the focused field marked to take focus again.
+const PAGE_MARKUP = `(() => {
+  const root = document.getElementById('root')
+  const focused = document.activeElement
+  if (focused && focused !== document.body && root.contains(focused)) focused.setAttribute('autofocus', '')
+  return { html: root.innerHTML, title: document.title }
+})()`
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
+
+/**
+ * The app's shell turned into a page: its markup and critical CSS in, and everything the app
+ * loads (its scripts, module preloads and stylesheets) moved after the markup, so that on a slow
+ * link the page's own bytes arrive first and nothing holds back its first paint.
+ */
+export function pageHtml(shell: string, page: { html: string; title: string; css: string }) {
+  const later: string[] = []
+  const head = shell.replace(
+    /<script type="module"[^>]*><\/script>\s*|<link rel="(?:stylesheet|modulepreload)"[^>]*>\s*/g,
+    (tag) => {
+      later.push(tag.trim())
+      return ''
+    },
+  )
+  return head
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace('</head>', `<style data-critical>${page.css.replace(/<\//g, '<\\/')}</style></head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" data-prerendered>${page.html}</div><script>${CAPTURE_SCRIPT}</script>` +
+        later.join(''),
+    )
+}
+
+/** No Chromium to render with: the build goes on without prerendered pages, and says so. */
+class NoBrowser extends Error {}
+
+async function prerenderAll(outDir: string) {
+  const { serve } = await import('@hono/node-server')
+  const { Hono } = await import('hono')
+  const { chromium } = await import('playwright-core')
+  const { staticHandler } = await import('../supabase/local/static.ts')
+  const app = new Hono()
+  app.get('/*', staticHandler(outDir))
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
+  await new Promise((r) => server.once('listening', r))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const browser = await chromium
+    .launch({
+      executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    })
+    .catch((error: unknown) => {
+      server.close()
+      throw new NoBrowser(error instanceof Error ? error.message.split('\n')[0]! : String(error))
+    })
+  const shell = await readFile(join(outDir, 'index.html'), 'utf8')
+  const pages: [string, string][] = []
+  try {
+    for (const path of PRERENDERED_PATHS) {
+      const context = await browser.newContext({ serviceWorkers: 'block', colorScheme: 'light' })
+      const page = await context.newPage()
+      await page.goto(base + path, { waitUntil: 'networkidle' })
+      await page.waitForFunction(() => !!document.querySelector('#root h1, #root h2, #root form'))
+      const css = (await page.evaluate(USED_CSS)) as string
+      const markup = (await page.evaluate(PAGE_MARKUP)) as { html: string; title: string }
+      pages.push([path, pageHtml(shell, { ...markup, css })])
+      await context.close()
+    }
+  } finally {
+    await browser.close()
+    server.close()
+  }
+  for (const [path, html] of pages) {
+    const file = join(outDir, prerenderedFile(path))
+    await mkdir(dirname(file), { recursive: true })
+    await writeFile(file, html)
+  }
+}
+
+/** The Vite plugin: prerenders once the build (service worker included) is written. */
+export function prerenderPublicPages(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'prerender-public-pages',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        try {
+          await prerenderAll(outDir)
+        } catch (error) {
+          if (!(error instanceof NoBrowser)) throw error
+          this.warn(
+            `No Chromium to prerender the public pages with (${error.message}): the build has ` +
+              'none, so first visits wait for the app. Install Chromium (apt-get install ' +
+              "chromium) or Playwright's (npx playwright install chromium) and build again.",
+          )
+        }
+      },
+    },
+  }
+}

@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { appContainer, fieldKeys, handOver } from './prerendered'
+
+const form = (submitted = false) =>
+  `<form${submitted ? ' data-submitted' : ''}>` +
+  '<label for="a">E-mail *</label><input id="a" type="email">' +
+  '<label for="b">Name</label><input id="b"><input aria-label="Name">' +
+  '<input type="checkbox" aria-label="Agree">' +
+  '<button type="submit">Continue</button></form>'
+
+function page(submitted = false) {
+  document.body.innerHTML =
+    `<div id="root" data-prerendered>${form(submitted)}</div>` +
+    `<div id="app" hidden>${form()
+      .replace(/id="(a|b)"/g, 'id="app-$1"')
+      .replace(/for="(a|b)"/g, 'for="app-$1"')}</div>`
+  return {
+    prerendered: document.getElementById('root')!,
+    app: document.getElementById('app')!,
+  }
+}
+
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+describe('handing a prerendered page over to the app', () => {
+  it('names fields by their label and rank, whatever their ids', () => {
+    const { prerendered, app } = page()
+    expect([...fieldKeys(prerendered).keys()]).toEqual(['E-mail#0', 'Name#0', 'Name#1', 'Agree#0'])
+    expect([...fieldKeys(app).keys()]).toEqual([...fieldKeys(prerendered).keys()])
+  })
+
+  it('copies what was typed and ticked, moves focus, and shows the app in its place', () => {
+    const { prerendered, app } = page()
+    const typed = prerendered.querySelector<HTMLInputElement>('#a')!
+    typed.value = 'guardian@demo'
+    typed.focus()
+    prerendered.querySelector<HTMLInputElement>('[aria-label="Name"]')!.value = 'second'
+    prerendered.querySelector<HTMLInputElement>('[type="checkbox"]')!.checked = true
+    const onInput = vi.fn()
+    app.addEventListener('input', onInput)
+    handOver(prerendered, app)
+    expect(document.querySelectorAll('[data-prerendered]')).toHaveLength(0)
+    expect(app.hidden).toBe(false)
+    expect(app.id).toBe('root')
+    const email = app.querySelector<HTMLInputElement>('#app-a')!
+    expect(email.value).toBe('guardian@demo')
+    expect(document.activeElement).toBe(email)
+    expect(app.querySelector<HTMLInputElement>('[aria-label="Name"]')!.value).toBe('second')
+    expect(app.querySelector<HTMLInputElement>('[type="checkbox"]')!.checked).toBe(true)
+    expect(onInput).toHaveBeenCalled()
+  })
+
+  it('presses submit again in the app when it was pressed before the app arrived', async () => {
+    const { prerendered, app } = page(true)
+    prerendered.querySelector<HTMLInputElement>('#a')!.value = 'guardian@demo.school'
+    const submitted = new Promise<string>((resolve) =>
+      app.querySelector('form')!.addEventListener('submit', (e) => {
+        e.preventDefault()
+        resolve(app.querySelector<HTMLInputElement>('#app-a')!.value)
+      }),
+    )
+    handOver(prerendered, app)
+    await expect(submitted).resolves.toBe('guardian@demo.school')
+  })
+
+  it('renders straight into the page when it was not prerendered', () => {
+    document.body.innerHTML = '<div id="root"></div>'
+    const root = document.getElementById('root')!
+    expect(appContainer(root, Promise.resolve())).toBe(root)
+  })
+
+  it('keeps the prerendered page until the app shows the fields that hold input', async () => {
+    document.body.innerHTML = `<div id="root" data-prerendered>${form()}</div>`
+    const root = document.getElementById('root')!
+    root.querySelector<HTMLInputElement>('#a')!.value = 'typed'
+    const app = appContainer(root, Promise.resolve())
+    expect(app).not.toBe(root)
+    expect(app.hidden).toBe(true)
+    app.innerHTML = '<p>Loading</p>'
+    await new Promise((r) => setTimeout(r, 120))
+    expect(root.isConnected).toBe(true)
+    app.innerHTML = form().replace(/"a"/g, '"c"')
+    await vi.waitFor(() => expect(root.isConnected).toBe(false))
+    expect(app.querySelector<HTMLInputElement>('#c')!.value).toBe('typed')
+  })
+})

@@ -1,0 +1,110 @@
+// The hand-over from a prerendered page (scripts/prerender.ts) to the app. The app renders into
+// a hidden container beside the prerendered markup, which stays on screen and keeps taking
+// typing; once the app shows the same page, what the person typed (and where the cursor was) is
+// copied into the app's fields, the app is shown in its place, and a submit pressed meanwhile
+// (the page's inline script marks the form) is pressed again in the app's form.
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
+
+/** How long the prerendered page waits for the app to show its fields before giving way. */
+const HANDOVER_LIMIT_MS = 10_000
+
+/** A field's name in a page: its label (or name, or aria-label) and its rank among namesakes. */
+export function fieldKeys(root: ParentNode): Map<string, Field> {
+  const keys = new Map<string, Field>()
+  const seen = new Map<string, number>()
+  for (const field of root.querySelectorAll<Field>('input, textarea, select')) {
+    if (field.type === 'hidden') continue
+    const name =
+      field.labels?.[0]?.textContent?.replace(/\s*\*\s*$/, '').trim() ||
+      field.getAttribute('name') ||
+      field.getAttribute('aria-label') ||
+      field.getAttribute('placeholder') ||
+      field.type
+    const rank = seen.get(name) ?? 0
+    seen.set(name, rank + 1)
+    keys.set(`${name}#${rank}`, field)
+  }
+  return keys
+}
+
+/** Sets a field as a person would, so the app's own state (React's onChange) follows. */
+function fill(target: Field, source: Field) {
+  if (
+    target instanceof HTMLInputElement &&
+    (target.type === 'checkbox' || target.type === 'radio')
+  ) {
+    if (target.checked !== (source as HTMLInputElement).checked) target.click()
+    return
+  }
+  if (target.value === source.value || target.disabled) return
+  if (!(target instanceof HTMLSelectElement) && target.readOnly) return
+  const proto = Object.getPrototypeOf(target) as object
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(target, source.value)
+  target.dispatchEvent(new Event('input', { bubbles: true }))
+  target.dispatchEvent(new Event('change', { bubbles: true }))
+}
+
+/** Copies typed values, focus and a pending submit from the prerendered page into the app. */
+export function handOver(prerendered: HTMLElement, app: HTMLElement) {
+  const before = fieldKeys(prerendered)
+  const after = fieldKeys(app)
+  const focused = document.activeElement
+  let focusTarget: Field | undefined
+  const submitted = new Set<HTMLFormElement>()
+  for (const [key, source] of before) {
+    const target = after.get(key)
+    if (!target) continue
+    fill(target, source)
+    if (source === focused) focusTarget = target
+    if (source.form?.hasAttribute('data-submitted') && target.form) submitted.add(target.form)
+  }
+  app.hidden = false
+  prerendered.remove()
+  app.id = 'root'
+  if (focusTarget) {
+    focusTarget.focus()
+    if (focusTarget instanceof HTMLInputElement && focused instanceof HTMLInputElement) {
+      try {
+        focusTarget.setSelectionRange(focused.selectionStart, focused.selectionEnd)
+      } catch {
+        // Fields such as e-mail have no selection to restore.
+      }
+    }
+  }
+  // After React has taken in the copied values.
+  setTimeout(() => submitted.forEach((form) => form.requestSubmit()), 0)
+}
+
+/** True once the app shows a field for each field of the prerendered page that holds input. */
+function appShowsPage(prerendered: HTMLElement, app: HTMLElement): boolean {
+  if (!app.firstElementChild) return false
+  const after = fieldKeys(app)
+  for (const [key, field] of fieldKeys(prerendered)) {
+    const filled = field.value !== '' || field === document.activeElement
+    if (filled && !after.has(key)) return false
+  }
+  return true
+}
+
+/**
+ * The element the app renders into. On a prerendered page: a hidden one beside it, shown in its
+ * place once `ready` has resolved (the router has loaded the page) and the app shows the page.
+ */
+export function appContainer(root: HTMLElement, ready: Promise<unknown>): HTMLElement {
+  if (!root.hasAttribute('data-prerendered')) return root
+  const app = document.createElement('div')
+  app.hidden = true
+  root.after(app)
+  void ready.then(() => {
+    const started = performance.now()
+    const check = () => {
+      if (!root.isConnected) return
+      if (appShowsPage(root, app) || performance.now() - started > HANDOVER_LIMIT_MS) {
+        handOver(root, app)
+      } else setTimeout(check, 50)
+    }
+    check()
+  })
+  return app
+}

@@ -1,0 +1,121 @@
+import '@mantine/core/styles/Popover.css'
+import type { ReactElement } from 'react'
+import { Button, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core'
+import type { useSyncView } from '../../db/hooks'
+import type { SyncNotice } from '../../db/sync-notices'
+import { lastTimeText } from '../../lib/time/clock'
+
+const when = (ms: number) => lastTimeText(ms)
+
+/** A record as a person recognises it: its name, description or timing. */
+function label(doc: Record<string, unknown> | undefined, fallback: string): string {
+  const data = (doc?.data ?? doc ?? {}) as Record<string, unknown>
+  for (const key of ['name', 'description', 'timing', 'title']) {
+    if (typeof data[key] === 'string' && data[key]) return String(data[key])
+  }
+  return fallback
+}
+
+interface LessonLoss {
+  groupName?: string
+  day?: string
+  weekKey?: string
+  mine?: { topic: string | null } | null
+  kept?: { topic: string | null } | null
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
+/** "Tanni, Wednesday (week 48): your topic “Seeds” was replaced by “Plants”." */
+function lessonLossText(d: LessonLoss): string {
+  const where = `${d.groupName ?? 'A group'}, ${capital(d.day ?? '')} (week ${Number((d.weekKey ?? '').slice(5)) || '?'})`
+  const mine = d.mine?.topic ? `“${d.mine.topic}”` : 'no topic'
+  const kept = d.kept
+    ? d.kept.topic
+      ? `“${d.kept.topic}”`
+      : 'no topic'
+    : 'the lesson being removed'
+  return `${where}: your topic ${mine} was replaced by ${kept}.`
+}
+
+function Notice({ notice, onDismiss }: { notice: SyncNotice; onDismiss: () => void }) {
+  const what = notice.collection.replace(/_/g, ' ')
+  return (
+    <Stack gap={2} data-testid="sync-notice">
+      {notice.kind === 'refused' ? (
+        <Text size="sm">
+          <b>Not saved</b> ({what}): {notice.reason}
+        </Text>
+      ) : notice.details ? (
+        (notice.details as LessonLoss[]).map((d, i) => (
+          <Text size="sm" key={i}>
+            <b>Replaced by another facilitator's change</b> — {lessonLossText(d)}
+          </Text>
+        ))
+      ) : (
+        <Text size="sm">
+          <b>Replaced by a newer change</b> ({what}): your “{label(notice.mine, notice.recordId)}”
+          was replaced by “{label(notice.kept, notice.recordId)}”.
+        </Text>
+      )}
+      <Group justify="space-between">
+        <Text size="xs" c="dimmed">
+          {when(notice.at)}
+        </Text>
+        <Button size="compact-xs" variant="subtle" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      </Group>
+    </Stack>
+  )
+}
+
+/**
+ * The sync indicator's details, opened: changes kept on the device, the last sync, and what the
+ * server refused or replaced. Loaded the first time a person opens them.
+ */
+export default function SyncStatusDetails({
+  view,
+  target,
+}: {
+  view: ReturnType<typeof useSyncView>
+  target: ReactElement
+}) {
+  const problems = view.notices.length
+  return (
+    <Popover width={320} position="bottom-end" shadow="md" defaultOpened>
+      <Popover.Target>{target}</Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <Text size="sm" data-testid="pending-count">
+            {view.pending === 0
+              ? 'Every change on this device is synced.'
+              : `${view.pending} ${view.pending === 1 ? 'change is' : 'changes are'} kept on this device until the connection returns.`}
+          </Text>
+          <Text size="sm" c="dimmed" data-testid="last-synced">
+            {view.lastSyncedAt ? `Last synced ${when(view.lastSyncedAt)}` : 'Not synced yet'}
+          </Text>
+          {view.error && (
+            <Text size="sm" c="red">
+              {view.error}
+            </Text>
+          )}
+          {problems > 0 && (
+            <>
+              <ScrollArea.Autosize mah={280}>
+                <Stack gap="sm">
+                  {view.notices.map((n) => (
+                    <Notice key={n.id} notice={n} onDismiss={() => view.dismiss(n.id)} />
+                  ))}
+                </Stack>
+              </ScrollArea.Autosize>
+              <Button size="xs" variant="default" onClick={view.dismissAll}>
+                Dismiss all
+              </Button>
+            </>
+          )}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  )
+}

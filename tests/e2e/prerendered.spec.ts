@@ -1,0 +1,80 @@
+// Prerendered public pages (issue 11): the page's HTML shows the page and takes typing before the
+// app's JavaScript arrives, and nothing typed (nor a press of Continue) is lost when the app takes
+// over. The app's bundles are held back by the test until it lets them through.
+import { expect, test, type Page, type Route } from '@playwright/test'
+
+/** Holds every request for the app's files (/assets/) until `release` is called. */
+async function holdBundles(page: Page) {
+  const held: Route[] = []
+  let released = false
+  await page.route('**/assets/**', (route) => (released ? route.continue() : held.push(route)))
+  return {
+    held,
+    release: async () => {
+      released = true
+      await Promise.all(held.splice(0).map((route) => route.continue()))
+    },
+  }
+}
+
+/** True once the app has taken the page over from the prerendered markup. */
+const appRunning = (page: Page) =>
+  page.evaluate(() => !document.querySelector('#root[data-prerendered]'))
+
+test('a person types into the prerendered sign-in form, presses Continue, and signs in once the app arrives', async ({
+  page,
+}) => {
+  const bundles = await holdBundles(page)
+  await page.goto('/signin', { waitUntil: 'commit' })
+  const email = page.getByLabel('E-mail')
+  await expect(email).toBeEditable()
+  await expect(email).toBeFocused()
+  await email.pressSequentially('guardian@demo.school')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  // Nothing ran yet: the app's files are still held, and the press did not reload the page.
+  expect(bundles.held.length).toBeGreaterThan(0)
+  expect(await appRunning(page)).toBe(false)
+  await expect(page).toHaveURL('/signin')
+
+  await bundles.release()
+  await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeVisible()
+  expect(await appRunning(page)).toBe(true)
+  await expect(page.getByLabel('E-mail')).toHaveValue('guardian@demo.school')
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo-guardian-1')
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL('/parents/dash')
+  await expect(page.getByTestId('account-menu')).toBeVisible()
+})
+
+test('what is typed when the app takes over stays, with the cursor, and typing goes on', async ({
+  page,
+}) => {
+  const bundles = await holdBundles(page)
+  await page.goto('/signin', { waitUntil: 'commit' })
+  await page.getByLabel('E-mail').pressSequentially('guardian@demo')
+  await bundles.release()
+  await expect.poll(() => appRunning(page)).toBe(true)
+  const email = page.getByLabel('E-mail')
+  await expect(email).toHaveValue('guardian@demo')
+  await expect(email).toBeFocused()
+  await page.keyboard.type('.school')
+  await expect(email).toHaveValue('guardian@demo.school')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeVisible()
+})
+
+for (const [path, heading] of [
+  ['/', /./],
+  ['/legal/privacy-policy', /privacy/i],
+  ['/legal/terms-of-service', /terms/i],
+] as const) {
+  test(`${path} shows its text before the app's files arrive`, async ({ page }) => {
+    const bundles = await holdBundles(page)
+    await page.goto(path, { waitUntil: 'commit' })
+    await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible()
+    expect(await appRunning(page)).toBe(false)
+    await bundles.release()
+    await expect.poll(() => appRunning(page)).toBe(true)
+    await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible()
+  })
+}
