@@ -1,5 +1,5 @@
 import type { Workbox } from 'workbox-window'
-import { guardedReload } from '../lib/app-status/reload-guard'
+import { guardedReload } from '@/lib/app-status/reload-guard'
 
 // The update flow of core.md §4: once an hour the app asks whether a newer build was
 // published; when one was, the service worker fetches it and waits; the next navigation

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Image, UnstyledButton, type ImageProps } from '@mantine/core'
 import { useNetwork } from '@mantine/hooks'
-import { isSlowConnection } from '../lib/app-status/network'
+import { isSlowConnection } from '@/lib/app-status/network'
 
 /**
  * An image that, on a 2g connection (the "lite" mode), is fetched only when the person taps its

@@ -1,14 +1,14 @@
 import '@mantine/core/styles/Avatar.css'
 import { Avatar, Group, Text, UnstyledButton } from '@mantine/core'
 import { lazy, Suspense, useContext, useState } from 'react'
-import { useAuthMember } from '../../lib/auth/use-auth'
-import { useSignOut } from '../../features/accounts/hooks/use-sign-out'
-import { DatabaseOpenerContext } from '../../db/provider'
-import { currentPending } from '../../db/pending'
+import { useAuthMember } from '@/lib/auth/use-auth'
+import { useSignOut } from '@/features/accounts/hooks/use-sign-out'
+import { DatabaseOpenerContext } from '@/db/provider'
+import { currentPending } from '@/db/pending'
 
 // Loaded when it is needed (a sign-out with unsynced changes), not with every dashboard.
 const SignOutDialog = lazy(() =>
-  import('../../features/accounts/components/sign-out-dialog').then((m) => ({
+  import('@/features/accounts/components/sign-out-dialog').then((m) => ({
     default: m.SignOutDialog,
   })),
 )

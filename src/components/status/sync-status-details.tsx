@@ -1,9 +1,9 @@
 import '@mantine/core/styles/Popover.css'
 import type { ReactElement } from 'react'
 import { Button, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core'
-import type { useSyncView } from '../../db/hooks'
-import type { SyncNotice } from '../../db/sync-notices'
-import { lastTimeText } from '../../lib/time/clock'
+import type { useSyncView } from '@/db/hooks'
+import type { SyncNotice } from '@/db/sync-notices'
+import { lastTimeText } from '@/lib/time/clock'
 
 const when = (ms: number) => lastTimeText(ms)
 

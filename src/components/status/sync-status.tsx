@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react'
 import { Badge, Group, Text, UnstyledButton } from '@mantine/core'
 import { useMediaQuery, useNetwork } from '@mantine/hooks'
-import { useSyncView } from '../../db/hooks'
-import { usePreventRefresh } from '../../lib/app-status/hooks'
-import { isSlowConnection } from '../../lib/app-status/network'
-import { NARROW_QUERY } from '../../lib/navigation/model'
-import { clockTime } from '../../lib/time/clock'
+import { useSyncView } from '@/db/hooks'
+import { usePreventRefresh } from '@/lib/app-status/hooks'
+import { isSlowConnection } from '@/lib/app-status/network'
+import { NARROW_QUERY } from '@/lib/navigation/model'
+import { clockTime } from '@/lib/time/clock'
 
 // The details (a popover and what it lists) load when first opened, not with every dashboard.
 const loadDetails = () => import('./sync-status-details')

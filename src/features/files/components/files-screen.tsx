@@ -17,7 +17,7 @@ import {
   Text,
   Title,
 } from '@mantine/core'
-import { LiteImage } from '../../../components/lite-image'
+import { LiteImage } from '@/components/lite-image'
 import { notifications } from '@mantine/notifications'
 import { format } from 'date-fns'
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
