@@ -30,7 +30,7 @@ function as<T>(db: Db, role: string, fn: (tx: Queryable) => Promise<T>): Promise
   })
 }
 
-describe.each(testDatabases())('the migrations on a Supabase-shaped database on $name', (target) => {
+describe.each(testDatabases())('migrations on a Supabase-shaped database on $name', (target) => {
   let database: FreshDatabase
   let db: Db
   const applied: string[] = []
@@ -39,10 +39,10 @@ describe.each(testDatabases())('the migrations on a Supabase-shaped database on 
     database = await target.fresh()
     db = await openDb({ url: database.url, memory: database.memory })
     await db.exec(await readFile(shapeFile, 'utf8'))
-    await db.query(`insert into vault.secrets (name, secret) values ('outbox_url', $1), ('outbox_secret', $2)`, [
-      OUTBOX_URL,
-      OUTBOX_SECRET,
-    ])
+    await db.query(
+      `insert into vault.secrets (name, secret) values ('outbox_url', $1), ('outbox_secret', $2)`,
+      [OUTBOX_URL, OUTBOX_SECRET],
+    )
     // `supabase db push`: as postgres, each file in its own transaction, recorded in
     // supabase_migrations.schema_migrations.
     await as(db, POSTGRES, (tx) =>
@@ -178,7 +178,9 @@ describe.each(testDatabases())('the migrations on a Supabase-shaped database on 
         )
         return fn(tx)
       })
-    const [before] = await db.query<{ n: number }>('select count(*)::int as n from realtime.messages')
+    const [before] = await db.query<{ n: number }>(
+      'select count(*)::int as n from realtime.messages',
+    )
     const pulled = await asMember(async (tx) => {
       const [row] = await tx.query<{ r: { documents: Array<Record<string, unknown>> } }>(
         `select public.sync_pull('reference', null, 500) as r`,
