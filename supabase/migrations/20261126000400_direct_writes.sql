@@ -5,10 +5,9 @@
 -- The privileges cannot simply be revoked: sync_push is SECURITY INVOKER, so that row-level
 -- security decides what each person may write, and it writes the tables as the caller.
 -- Instead, writes by `anon`/`authenticated` are accepted only while one of the app's own
--- functions runs: those functions carry `set app.writer = '<name>'` (restored when they return),
--- and a statement trigger on each table refuses everything else with 42501. Reads keep their
--- privileges: row-level security gives a direct read no more than sync_pull gives.
--- A later `create or replace` of these functions must repeat the `set app.writer` clause.
+-- functions runs: those functions set `app.writer = '<name>'` (restored when they return; how is
+-- in 20261126000600), and a statement trigger on each table refuses everything else with 42501.
+-- Reads keep their privileges: row-level security gives a direct read no more than sync_pull gives.
 
 create or replace function app.writes_go_through_functions() returns trigger
 language plpgsql set search_path = ''
@@ -36,5 +35,14 @@ begin
 end;
 $$;
 
-alter function public.sync_push(text, jsonb) set app.writer = 'sync_push';
-alter function public.admin_set_facilitator(uuid, boolean) set app.writer = 'admin_set_facilitator';
+-- PostgreSQL lets only a superuser (or a role granted SET on the parameter) attach a custom
+-- setting such as app.writer to a function, and `postgres` is neither on Supabase: there these two
+-- statements are skipped, and 20261126000600 marks the writes from inside the functions instead.
+do $$
+begin
+  if has_parameter_privilege('app.writer', 'set') then
+    alter function public.sync_push(text, jsonb) set app.writer = 'sync_push';
+    alter function public.admin_set_facilitator(uuid, boolean) set app.writer = 'admin_set_facilitator';
+  end if;
+end;
+$$;

@@ -1,0 +1,242 @@
+// The migrations on a database shaped like a Supabase project (tests/sql/support/supabase-shape.sql:
+// Supabase's roles, `postgres` without superuser, auth/storage/realtime owned by the platform's
+// roles), applied as `postgres` the way `supabase db push` does, then the three places where the
+// app meets the platform: the access token hook as Supabase Auth calls it, a push with its poke
+// into realtime.messages, and queued mail waking the dispatcher through pg_net with Vault's
+// secrets. Runs on PGlite and, with TEST_DATABASE_URL, on the PostgreSQL server.
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDb, type Db, type Queryable } from '../../supabase/local/db.ts'
+import { demoAccounts } from '../../supabase/local/demo-accounts.ts'
+import { defaultMigrationsDir } from '../../supabase/local/migrate.ts'
+import { seedFiles } from '../../supabase/local/seed.ts'
+import { testDatabases, type FreshDatabase } from '../helpers/test-db.ts'
+
+const shapeFile = fileURLToPath(new URL('./support/supabase-shape.sql', import.meta.url))
+/** The role Supabase calls `postgres` (see the shape file for why it has another name here). */
+const POSTGRES = 'supabase_postgres'
+const OUTBOX_URL = 'https://project-ref.supabase.co/functions/v1/outbox'
+const OUTBOX_SECRET = 'dispatcher-secret-19'
+
+const admin = demoAccounts.find((a) => a.label === 'admin')!
+
+/** Runs `fn` in one transaction as `role` (SET LOCAL ROLE from the superuser's session). */
+function as<T>(db: Db, role: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query(`select set_config('role', $1, true)`, [role])
+    return fn(tx)
+  })
+}
+
+describe.each(testDatabases())('migrations on a Supabase-shaped database on $name', (target) => {
+  let database: FreshDatabase
+  let db: Db
+  const applied: string[] = []
+
+  beforeAll(async () => {
+    database = await target.fresh()
+    db = await openDb({ url: database.url, memory: database.memory })
+    await db.exec(await readFile(shapeFile, 'utf8'))
+    await db.query(
+      `insert into vault.secrets (name, secret) values ('outbox_url', $1), ('outbox_secret', $2)`,
+      [OUTBOX_URL, OUTBOX_SECRET],
+    )
+    // `supabase db push`: as postgres, each file in its own transaction, recorded in
+    // supabase_migrations.schema_migrations.
+    await as(db, POSTGRES, (tx) =>
+      tx.exec(`create schema if not exists supabase_migrations;
+        create table if not exists supabase_migrations.schema_migrations (
+          version text primary key, statements text[], name text)`),
+    )
+    const files = (await readdir(defaultMigrationsDir)).filter((f) => f.endsWith('.sql')).sort()
+    for (const file of files) {
+      const sql = await readFile(join(defaultMigrationsDir, file), 'utf8')
+      const [, version, name] = /^(\d+)_?(.*)\.sql$/.exec(file)!
+      try {
+        await as(db, POSTGRES, async (tx) => {
+          await tx.exec(sql)
+          await tx.query(
+            'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
+            [version, name],
+          )
+        })
+      } catch (error) {
+        throw new Error(`${file} fails as postgres on Supabase: ${(error as Error).message}`, {
+          cause: error,
+        })
+      }
+      applied.push(file)
+    }
+    // The demo accounts, seeded as postgres like `supabase db reset` seeds.
+    await as(db, POSTGRES, async (tx) => {
+      for (const file of await seedFiles()) await tx.exec(await readFile(file, 'utf8'))
+    })
+  })
+
+  afterAll(async () => {
+    await db?.close()
+    await database?.drop()
+  })
+
+  it('applies every migration as postgres, which is no superuser and owns none of the platform schemas', async () => {
+    const files = (await readdir(defaultMigrationsDir)).filter((f) => f.endsWith('.sql')).sort()
+    expect(applied).toEqual(files)
+    const [shape] = await db.query<Record<string, unknown>>(
+      `select r.rolsuper as postgres_super, r.rolbypassrls as postgres_bypassrls,
+              (select rolsuper from pg_roles where rolname = 'supabase_admin') as admin_super,
+              (select tableowner from pg_tables where schemaname = 'auth' and tablename = 'users') as users_owner,
+              (select tableowner from pg_tables where schemaname = 'storage' and tablename = 'objects') as objects_owner,
+              (select tableowner from pg_tables where schemaname = 'realtime' and tablename = 'messages') as messages_owner,
+              (select nspowner::regrole::text from pg_namespace where nspname = 'realtime') as realtime_owner,
+              (select proowner::regrole::text from pg_proc where oid = 'public.sync_push(text, jsonb)'::regprocedure) as sync_push_owner,
+              (select count(*)::int from supabase_migrations.schema_migrations) as recorded
+         from pg_roles r where r.rolname = $1`,
+      [POSTGRES],
+    )
+    expect(shape).toEqual({
+      postgres_super: false,
+      postgres_bypassrls: true,
+      admin_super: true,
+      users_owner: 'supabase_auth_admin',
+      objects_owner: 'supabase_storage_admin',
+      messages_owner: 'supabase_realtime_admin',
+      realtime_owner: 'supabase_admin',
+      sync_push_owner: POSTGRES,
+      recorded: files.length,
+    })
+  })
+
+  it('refuses, as supautils does, changes by postgres to the platform tables other than policies', async () => {
+    await expect(
+      as(db, POSTGRES, (tx) => tx.exec('alter table storage.objects add column label text')),
+    ).rejects.toThrow(/needs the owner of the platform's schema/)
+  })
+
+  it('leaves the images bucket with its policies and drops the empty public bucket', async () => {
+    const buckets = await db.query<{ id: string }>('select id from storage.buckets order by id')
+    expect(buckets.map((b) => b.id)).toContain('images')
+    expect(buckets.map((b) => b.id)).not.toContain('public')
+    const policies = await db.query<{ policyname: string }>(
+      `select policyname from pg_policies where schemaname = 'storage' and tablename = 'objects'
+        and policyname like '%images bucket%'`,
+    )
+    expect(policies).toHaveLength(4)
+  })
+
+  it('runs the access token hook as Supabase Auth calls it and adds the member claims', async () => {
+    const claims = {
+      aud: 'authenticated',
+      exp: 2000000000,
+      iat: 1999996400,
+      sub: admin.id,
+      email: admin.email,
+      role: 'authenticated',
+      aal: 'aal1',
+      session_id: '11111111-1111-4111-8111-111111111111',
+      is_anonymous: false,
+      app_metadata: { provider: 'email', providers: ['email'] },
+      user_metadata: {},
+    }
+    const out = await as(db, 'supabase_auth_admin', async (tx) => {
+      const [row] = await tx.query<{ out: { claims: Record<string, unknown> } }>(
+        'select public.custom_access_token_hook($1::jsonb) as out',
+        [JSON.stringify({ user_id: admin.id, claims, authentication_method: 'password' })],
+      )
+      return row!.out.claims
+    })
+    expect(out).toMatchObject({
+      ...claims,
+      app_role: 'admin',
+      app_status: 'verified',
+      is_system_admin: true,
+      is_facilitator_admin: false,
+      member_id: admin.id,
+    })
+    await expect(
+      as(db, 'authenticated', (tx) =>
+        tx.query('select public.custom_access_token_hook($1::jsonb)', [
+          JSON.stringify({ user_id: admin.id, claims }),
+        ]),
+      ),
+    ).rejects.toThrow(/permission denied/)
+  })
+
+  it('stores a push made through PostgREST as authenticated and pokes the private sync topic', async () => {
+    const jwt = JSON.stringify({
+      sub: admin.id,
+      email: admin.email,
+      role: 'authenticated',
+      aud: 'authenticated',
+    })
+    const asMember = <T>(fn: (tx: Queryable) => Promise<T>) =>
+      db.transaction(async (tx) => {
+        await tx.query(
+          `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+          [jwt],
+        )
+        return fn(tx)
+      })
+    const [before] = await db.query<{ n: number }>(
+      'select count(*)::int as n from realtime.messages',
+    )
+    const pulled = await asMember(async (tx) => {
+      const [row] = await tx.query<{ r: { documents: Array<Record<string, unknown>> } }>(
+        `select public.sync_pull('reference', null, 500) as r`,
+      )
+      return row!.r.documents.find((d) => d.id === 'rs-art')!
+    })
+    const edited = { ...pulled, data: { ...(pulled.data as object), name: 'Art on Supabase' } }
+    const result = await asMember(async (tx) => {
+      const [row] = await tx.query<{ r: unknown }>('select public.sync_push($1, $2::jsonb) as r', [
+        'reference',
+        JSON.stringify([{ newDocumentState: edited, assumedMasterState: pulled }]),
+      ])
+      return row!.r
+    })
+    expect(result).toEqual({ conflicts: [], refused: [] })
+    const [stored] = await db.query<{ name: string; updated_by: string }>(
+      `select data->>'name' as name, updated_by::text from public.reference where id = 'rs-art'`,
+    )
+    expect(stored).toEqual({ name: 'Art on Supabase', updated_by: admin.id })
+    const pokes = await db.query<Record<string, unknown>>(
+      `select topic, event, private, extension, payload from realtime.messages
+        order by inserted_at offset $1`,
+      [before!.n],
+    )
+    expect(pokes).toEqual([
+      {
+        topic: 'sync',
+        event: 'poke',
+        private: true,
+        extension: 'broadcast',
+        payload: { collection: 'reference' },
+      },
+    ])
+    // A direct write through /rest/v1 is still refused for the same member.
+    await expect(
+      asMember((tx) => tx.query(`update public.reference set data = data where id = 'rs-art'`)),
+    ).rejects.toThrow(/through the app's sync/)
+  })
+
+  it('wakes the outbox function through pg_net with the address and secret kept in Vault', async () => {
+    await as(db, POSTGRES, (tx) =>
+      tx.query(
+        `insert into public.email_outbox (recipients, subject, html_body)
+         values ('{parent@family.test}', 'Trial day', '<p>Welcome</p>'),
+                ('{other@family.test}', 'Trial day', '<p>Welcome</p>')`,
+      ),
+    )
+    const calls = await db.query<{ url: string; headers: Record<string, string>; body: unknown }>(
+      'select url, headers, body from net.http_calls order by id',
+    )
+    expect(calls).toEqual([
+      {
+        url: OUTBOX_URL,
+        body: {},
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${OUTBOX_SECRET}` },
+      },
+    ])
+  })
+})
