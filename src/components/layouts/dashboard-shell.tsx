@@ -39,17 +39,19 @@ export function DashboardShell(props: DashboardShellProps) {
   const status = useAppStatus()
   const location = useRouterState({ select: (s) => s.location })
   const pane = (location.search as { pane?: string }).pane
+  // A dashboard with no built pane has no menu to open: no empty side pane, no burger.
+  const hasMenu = items.length > 0
   return (
     <AppShell
       data-layout={layout}
       header={{ height: 56 }}
-      navbar={{ width: 240, breakpoint: 993, collapsed: { mobile: !opened } }}
+      navbar={hasMenu ? { width: 240, breakpoint: 993, collapsed: { mobile: !opened } } : undefined}
       padding="md"
     >
       <AppShell.Header>
         <Group h="100%" px={isMobile ? 'xs' : 'md'} gap="xs" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
-            {isMobile && (
+            {isMobile && hasMenu && (
               <Burger
                 opened={opened}
                 onClick={toggle}
@@ -58,7 +60,8 @@ export function DashboardShell(props: DashboardShellProps) {
                 style={{ flexShrink: 0 }}
               />
             )}
-            <Title order={2} size="h4" lineClamp={1}>
+            {/* Two short lines on a phone rather than a title cut to "Admin…". */}
+            <Title order={2} size={isMobile ? 'h5' : 'h4'} lineClamp={2} lh={1.15}>
               {title}
             </Title>
           </Group>
@@ -69,28 +72,30 @@ export function DashboardShell(props: DashboardShellProps) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={`${title} navigation`}>
-        <AppShell.Section grow component={ScrollArea}>
-          <nav data-testid="side-pane">
-            {items.map((item) => (
-              <NavLink
-                key={item.key}
-                component={Link}
-                to={item.to as never}
-                search={(item.pane ? { pane: item.pane } : {}) as never}
-                label={item.label}
-                active={isActive(item, location.pathname, pane, defaultPane)}
-                onClick={close}
-              />
-            ))}
-          </nav>
-        </AppShell.Section>
-        <AppShell.Section>
-          <Text size="xs" c="dimmed" px="sm" py={4}>
-            Version <span data-testid="app-version">{APP_VERSION}</span>
-          </Text>
-        </AppShell.Section>
-      </AppShell.Navbar>
+      {hasMenu && (
+        <AppShell.Navbar p="xs" aria-label={`${title} navigation`}>
+          <AppShell.Section grow component={ScrollArea}>
+            <nav data-testid="side-pane">
+              {items.map((item) => (
+                <NavLink
+                  key={item.key}
+                  component={Link}
+                  to={item.to as never}
+                  search={(item.pane ? { pane: item.pane } : {}) as never}
+                  label={item.label}
+                  active={isActive(item, location.pathname, pane, defaultPane)}
+                  onClick={close}
+                />
+              ))}
+            </nav>
+          </AppShell.Section>
+          <AppShell.Section>
+            <Text size="xs" c="dimmed" px="sm" py={4}>
+              Version <span data-testid="app-version">{APP_VERSION}</span>
+            </Text>
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
       <AppShell.Main>{children}</AppShell.Main>
     </AppShell>
   )
