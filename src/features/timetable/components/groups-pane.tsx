@@ -17,6 +17,7 @@ export function GroupsPane({ weekKey }: { weekKey: string }) {
     runTask(
       {
         running: 'Updating Calendar week...',
+        local: true,
         done: (made: number) => ({
           title: 'Calendar week updated',
           message: `${made} ${made === 1 ? 'group has' : 'groups have'} this week's timetable now.`,
