@@ -2,6 +2,7 @@ import { combineLatest } from 'rxjs'
 import { map } from 'rxjs/operators'
 import { useObservable } from '../../../db/hooks'
 import type { Holiday } from '../logic/types'
+import { dayHoursBySet } from '../logic/day-hours'
 
 interface Named {
   id: string
@@ -26,6 +27,8 @@ export interface Topic extends Named {
 /** Everything the timetable looks names up in, live from the local database. */
 export interface TimetableLookups {
   timings: Record<string, string>
+  /** A group's school day by timing set, "09:30 – 15:00". */
+  dayHours: Record<number, string>
   subjects: Record<string, Subject>
   classrooms: Record<string, Named>
   facilitators: Record<string, Named>
@@ -49,6 +52,7 @@ export function useTimetableLookups(): TimetableLookups | null {
         map(([refs, facs, tops]: [Raw[], Raw[], Raw[]]) => {
           const out: TimetableLookups = {
             timings: {},
+            dayHours: {},
             subjects: {},
             classrooms: {},
             facilitators: {},
@@ -56,12 +60,14 @@ export function useTimetableLookups(): TimetableLookups | null {
             holidays: [],
             topics: [],
           }
+          const sets: { timing: string; set: number }[] = []
           for (const r of refs) {
             const d = data(r)
             const id = String(r.id)
             switch (r.get('kind')) {
               case 'session_timing':
                 out.timings[id] = s(d.timing)
+                sets.push({ timing: s(d.timing), set: Number(d.groupNumber ?? 1) })
                 break
               case 'subject':
                 out.subjects[id] = {
@@ -89,6 +95,7 @@ export function useTimetableLookups(): TimetableLookups | null {
                 out.holidays.push(d as unknown as Holiday)
             }
           }
+          out.dayHours = dayHoursBySet(sets)
           out.groups.sort((a, b) => a.name.localeCompare(b.name))
           for (const f of facs)
             out.facilitators[String(f.id)] = { id: String(f.id), name: s(f.get('name')) }
