@@ -34,7 +34,7 @@ test('a facilitator edits two topics, adds a comment and a resource, saves, and 
   await a.page.getByRole('option', { name: 'The water cycle', exact: true }).click()
   await expect(a.page.getByTestId('pending-edits')).toHaveText('2 changes')
 
-  await mathsMonday.getByRole('button', { name: /^Open/ }).click()
+  await mathsMonday.getByRole('button', { name: /^\d\d:\d\d - / }).click()
   const dialog = a.page.getByRole('dialog')
   await dialog.getByRole('tab', { name: /Comments/ }).click()
   await dialog.getByLabel('Add a comment').fill('They halved a chapati and a cake')

@@ -30,9 +30,9 @@ export function AccountMenu() {
     <>
       <Menu position="bottom-end" shadow="md" width={240}>
         <Menu.Target>
-          <UnstyledButton aria-label={`Account menu of ${name}`} data-testid="account-menu">
+          <UnstyledButton aria-label={`${name}: account menu`} data-testid="account-menu">
             <Group gap={6} wrap="nowrap">
-              <Avatar size="sm" radius="xl" color="green">
+              <Avatar size="sm" radius="xl" color="green" aria-hidden>
                 {initials(name)}
               </Avatar>
               <Text size="sm" visibleFrom="sm" data-testid="signed-in-as" lineClamp={1} maw={200}>

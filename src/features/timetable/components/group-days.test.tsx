@@ -256,7 +256,7 @@ describe('lesson details', () => {
     })
     const monday = (await screen.findAllByTestId('day'))[0]!
     await userEvent.click(
-      within(monday).getByRole('button', { name: 'Open 09:30 - 10:15 · Mathematics' }),
+      within(monday).getByRole('button', { name: /^09:30 - 10:15 · Mathematics/ }),
     )
     await userEvent.click(await screen.findByRole('tab', { name: /Assignments/ }))
     const panel = (
