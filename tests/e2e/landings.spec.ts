@@ -67,3 +67,21 @@ test('the welcome says who is signed in, what can be done today, and signs out',
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(/\/signin/)
 })
+
+test("a facilitator on a phone reaches a group's week, and its lesson editor, from the group's name", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await signIn(page, 'facilitator@demo.school', 'demo-facilitator-1')
+  await expect(page).toHaveURL('/facilitators/dash')
+  await expect(page.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible()
+  await page.getByTestId('group-week-link').filter({ hasText: 'Tanni' }).click()
+  await expect(page).toHaveURL(/\/facilitators\/dash\/groupDays\?group=rg-tanni&week=\d{4}_\d{2}/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Tanni' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Edit lessons' })).toBeVisible()
+  // From a student's lessons the group's name leads to the same week.
+  await page.goBack()
+  await page.getByRole('link', { name: 'Anya Dsouza' }).click()
+  await page.getByTestId('group-week-link').click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Tanni' })).toBeVisible()
+})
