@@ -46,9 +46,7 @@ export function GroupsPane({ weekKey }: { weekKey: string }) {
             <Button variant="light" onClick={generate}>
               Make timetables for {weekRangeLabel(weekKey).replace(/ \d{4}$/, '')}
             </Button>
-            <Text size="xs">
-              Groups below with no timetable for that week get their usual one.
-            </Text>
+            <Text size="xs">Groups below with no timetable for that week get their usual one.</Text>
           </Stack>
         )}
       </Group>
