@@ -3,10 +3,19 @@ import '@mantine/core/styles/Burger.css'
 import '@mantine/core/styles/NavLink.css'
 import '@mantine/core/styles/ScrollArea.css'
 import type { ReactNode } from 'react'
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
+import {
+  AppShell,
+  Burger,
+  Group,
+  NavLink,
+  ScrollArea,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core'
+import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { Link, useRouterState } from '@tanstack/react-router'
-import type { NavItem } from '../../lib/navigation/model'
+import { NARROW_QUERY, type NavItem } from '../../lib/navigation/model'
 import { useAppStatus } from '../../lib/app-status/hooks'
 import { APP_VERSION } from '../../lib/centre'
 import { ConnectionStatus } from '../status/connection-status'
@@ -37,6 +46,7 @@ export function DashboardShell(props: DashboardShellProps) {
   const { layout, title, items, defaultPane, isMobile, headerExtra, children } = props
   const [opened, { toggle, close }] = useDisclosure(false)
   const status = useAppStatus()
+  const narrow = useMediaQuery(NARROW_QUERY) ?? false
   const location = useRouterState({ select: (s) => s.location })
   const pane = (location.search as { pane?: string }).pane
   // A dashboard with no built pane has no menu to open: no empty side pane, no burger.
@@ -60,9 +70,16 @@ export function DashboardShell(props: DashboardShellProps) {
                 style={{ flexShrink: 0 }}
               />
             )}
-            {/* Two short lines on a phone rather than a title cut to "Admin…". */}
+            {/* On a phone held upright the word "Dashboard" is heard, not shown, so the title
+                fits beside the header's indicators instead of being cut to "Admin…". */}
             <Title order={2} size={isMobile ? 'h5' : 'h4'} lineClamp={2} lh={1.15}>
-              {title}
+              {narrow && title.endsWith(' Dashboard') ? (
+                <>
+                  {title.slice(0, -' Dashboard'.length)} <VisuallyHidden>Dashboard</VisuallyHidden>
+                </>
+              ) : (
+                title
+              )}
             </Title>
           </Group>
           <Group gap={isMobile ? 4 : 6} wrap="nowrap" style={{ flexShrink: 0 }}>
