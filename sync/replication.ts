@@ -124,12 +124,12 @@ const COUNT_PAGE = 1000
 async function pendingIn(
   collection: RxCollection,
   state: RxReplicationState<unknown, Checkpoint>,
-): Promise<number> {
+): Promise<Record<string, unknown>[]> {
   // Only documents written after the push checkpoint can be waiting: the replication moves that
   // checkpoint only once what came before it reached the server. So the count reads the recent
   // changes, a page at a time, not the whole collection.
   let checkpoint = await pushedUpTo(state as RxReplicationState<unknown, unknown>)
-  let pending = 0
+  const pending: Record<string, unknown>[] = []
   for (;;) {
     const page = await getChangedDocumentsSince(
       collection.storageInstance,
@@ -145,7 +145,7 @@ async function pendingIn(
       const master = masters.get(String(local.id))
       if (!master) {
         // Never acknowledged: pending unless it was created and deleted here before syncing.
-        if (!local._deleted) pending++
+        if (!local._deleted) pending.push(local)
         continue
       }
       if (
@@ -155,7 +155,7 @@ async function pendingIn(
           'pending-count',
         )
       )
-        pending++
+        pending.push(local)
     }
     if (page.documents.length < COUNT_PAGE) return pending
     checkpoint = page.checkpoint
@@ -405,7 +405,9 @@ export function startSync(options: SyncOptions): SyncController {
     let total = 0
     for (const [name, state] of states) {
       const collection = database.collections[name] as RxCollection
-      total += await pendingIn(collection, state)
+      const docs = await pendingIn(collection, state)
+      const def = definitions.find((d) => d.name === name)
+      total += def?.countEdits ? def.countEdits(docs) : docs.length
     }
     if (total !== status$.value.pending) patch({ pending: total })
     return total

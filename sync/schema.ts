@@ -48,6 +48,11 @@ export interface CollectionDefinition<
   /** RxDB schema version and the migrations from older local versions. */
   version: number
   migrationStrategies?: MigrationStrategies
+  /**
+   * How many of the person's edits these unsynced rows hold, for the header's count; one per
+   * row when absent. A collection whose one edit writes several rows counts the edit once.
+   */
+  countEdits?(pending: readonly Record<string, unknown>[]): number
 }
 
 /** One row of a collection with kinds: its columns, and the `data` its `kind` names. */

@@ -1,20 +1,28 @@
 import { createRouter, SearchParamError, useRouterState } from '@tanstack/react-router'
-import { routeTree } from '@/routeTree.gen'
-import { NotFound } from '@/components/errors/not-found'
-import { RouteError } from '@/components/errors/route-error'
-import type { AuthSource } from '@/lib/auth/types'
+import { routeTree } from '../routeTree.gen'
+import { NotFound } from '../components/errors/not-found'
+import { RouteError } from '../components/errors/route-error'
+import type { AuthSource } from '../lib/auth/types'
+import { useHomePath } from '../lib/auth/use-auth'
 import { builtScreens } from './screens'
 
 function DefaultNotFound() {
   const path = useRouterState({ select: (s) => s.location.pathname })
-  return <NotFound path={path} />
+  return <NotFound path={path} home={useHomePath()} />
 }
 
 function DefaultError({ error }: { error: unknown }) {
   const path = useRouterState({ select: (s) => s.location.pathname })
   // Path parameter parsers throw notFound() themselves; failed search validation lands here.
   const validationFailed = error instanceof SearchParamError
-  return <RouteError error={error} path={path} validationFailed={validationFailed} />
+  return (
+    <RouteError
+      error={error}
+      path={path}
+      validationFailed={validationFailed}
+      home={useHomePath()}
+    />
+  )
 }
 
 export function createAppRouter(auth: AuthSource, screens: ReadonlySet<string> = builtScreens) {

@@ -71,6 +71,29 @@ export const timetableKinds = {
 
 export const TIMETABLE_ROLES: readonly AppRole[] = STAFF_AND_FACILITATOR_ROLES
 
+/**
+ * The person's edits in unsynced timetable rows. A save of topic edits writes the week and one
+ * change-log row per day, and the change log names each edited lesson: those are the edits. A
+ * week or template changed without a change log (a lesson edited, a week made) is one edit.
+ */
+export function timetableEdits(pending: readonly Record<string, unknown>[]): number {
+  const logged = new Set<string>()
+  let edits = 0
+  for (const row of pending) {
+    if (row.kind !== 'change_log') continue
+    logged.add(`${String(row.group_id)}:${String(row.week_key)}`)
+    const changes = (row.data as { changes?: unknown } | undefined)?.changes
+    edits += Array.isArray(changes) ? changes.length : 1
+  }
+  for (const row of pending) {
+    if (row.kind === 'change_log') continue
+    if (row.kind === 'week' && logged.has(`${String(row.group_id)}:${String(row.week_key)}`))
+      continue
+    edits++
+  }
+  return edits
+}
+
 export const timetables = defineCollection({
   name: 'timetables',
   row: z.object({
@@ -88,6 +111,7 @@ export const timetables = defineCollection({
   roles: TIMETABLE_ROLES,
   indexes: ['kind'],
   version: 0,
+  countEdits: timetableEdits,
 })
 
 /** Comments, resources and assignments belong to one lesson of one week. */

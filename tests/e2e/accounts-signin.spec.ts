@@ -181,13 +181,23 @@ test('an account that is not a member is logged, told so and signed out (C20/C21
   )
 })
 
-test('Google sign-in says clearly that this server has none', async ({ page }) => {
+test('Google sign-in is offered only when the server enables it', async ({ page }) => {
+  // This server has Google off: no button that can only fail.
+  const settings = page.waitForResponse((r) => r.url().endsWith('/auth/v1/settings'))
   await page.goto('/signin')
-  await page.getByRole('button', { name: 'Sign in with Google' }).click()
-  await expect(page.getByRole('alert')).toHaveText(
-    'Sign-in with Google is not available on this server. Please sign in with your e-mail and password.',
+  expect(
+    ((await (await settings).json()) as { external: { google: boolean } }).external.google,
+  ).toBe(false)
+  await expect(page.getByLabel('E-mail')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign in with Google' })).toHaveCount(0)
+  await expect(page.getByText('or', { exact: true })).toHaveCount(0)
+
+  // A server with Google on: the choice is there.
+  await page.route('**/auth/v1/settings', (route) =>
+    route.fulfill({ json: { external: { google: true, email: true } } }),
   )
-  await expect(page).toHaveURL('/signin')
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible()
 })
 
 test('signing out from the dashboard header deletes the local database', async ({ page }) => {

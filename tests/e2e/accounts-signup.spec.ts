@@ -139,6 +139,8 @@ test('a parent connects with their WhatsApp number, sees only the masked address
   await expect(page.getByTestId('check-email')).toContainText(
     'We have sent a link to j***@d***.school.',
   )
+  // The step is done: nothing keeps spinning beside "Check your e-mail".
+  await expect(page.getByTestId('auth-progress')).toHaveCount(0)
 
   const mail = await waitForMail(email)
   await page.goto(linkIn(mail))

@@ -14,6 +14,16 @@ test('an admin sees the counts, lists, filters and pages members, and blocks and
   await expect(count('Students')).toContainText('1')
   await expect(count('Blocked')).toContainText('1')
   await expect(page.getByTestId('email-types')).toContainText('Payment Receipt 0')
+  // Each count says something of its own: every member has a sign-in account.
+  await expect(count('Sign-in accounts')).toHaveCount(0)
+  await expect(count('Accounts not registered')).toBeVisible()
+  // The state shown is the real one: blocked, or whether the e-mail address is confirmed.
+  const state = (email: string) =>
+    page.getByTestId('member-row').filter({ hasText: email }).getByTestId('member-state')
+  await expect(state('unverified@demo.school')).toHaveText('E-mail not confirmed')
+  await expect(state('guardian@demo.school')).toHaveText('Active')
+  await expect(state('blocked@demo.school')).toHaveText('Blocked')
+  await expect(page.getByTestId('member-row').getByText('verified', { exact: true })).toHaveCount(0)
   const filters = page.getByRole('radiogroup', { name: 'Filter members' })
   await filters.getByText('Students', { exact: true }).click()
   await expect(page.getByTestId('member-row')).toHaveCount(1)
@@ -160,4 +170,16 @@ test('an admin deletes a member after confirming, and the account can no longer 
   // The account is gone: nobody can sign in with it.
   const { error: gone } = await service.auth.admin.getUserById(leaving!.id)
   expect(gone).not.toBeNull()
+})
+
+test('on a phone the member filter is a list to choose from, not a strip scrolling sideways', async ({
+  browser,
+}) => {
+  const { context, page } = await adminPage(browser)
+  await page.setViewportSize({ width: 360, height: 740 })
+  await expect(page.getByRole('radiogroup', { name: 'Filter members' })).toHaveCount(0)
+  await page.getByRole('combobox', { name: 'Show' }).click()
+  await page.getByRole('option', { name: 'Students', exact: true }).click()
+  await expect(page.getByTestId('page-label')).toHaveText('1-1 of 1')
+  await context.close()
 })

@@ -59,6 +59,17 @@ describe.each(testDatabases())('admin member list on $name', (target) => {
     expect((await list('all', 'frequent')).rows[0]!.email).toBe('student@demo.school')
   })
 
+  it('says whose e-mail address is confirmed, as the sign-in account has it', async () => {
+    const rows = (await list('all', 'name', 100)).rows as (Page['rows'][number] & {
+      email_confirmed: boolean | null
+    })[]
+    const state = (email: string) => rows.find((r) => r.email === email)?.email_confirmed
+    expect(state('unverified@demo.school')).toBe(false)
+    expect(state('guardian@demo.school')).toBe(true)
+    const unconfirmed = rows.filter((r) => r.email_confirmed === false).length
+    expect(unconfirmed).toBe(demoAccounts.filter((a) => !a.confirmed).length)
+  })
+
   it('refuses other roles, unknown filters and sorts', async () => {
     await expect(list('all', 'name', null, 0, by('administration'))).rejects.toThrow(
       'Only admins can list members',

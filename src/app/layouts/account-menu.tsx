@@ -37,7 +37,7 @@ export function AccountMenu() {
   const name = member.name || member.email
   const target = (
     <UnstyledButton
-      aria-label={`Account menu of ${name}`}
+      aria-label={`${name}: account menu`}
       data-testid="account-menu"
       autoFocus={opened}
       onPointerEnter={() => void loadDropdown()}
@@ -45,7 +45,7 @@ export function AccountMenu() {
       onClick={() => setOpened(true)}
     >
       <Group gap={6} wrap="nowrap">
-        <Avatar size="sm" radius="xl" color="green">
+        <Avatar size="sm" radius="xl" color="green" aria-hidden>
           {initials(name)}
         </Avatar>
         <Text size="sm" visibleFrom="sm" data-testid="signed-in-as" lineClamp={1} maw={200}>

@@ -2,10 +2,18 @@ import '@mantine/core/styles/AppShell.css'
 import '@mantine/core/styles/Burger.css'
 import '@mantine/core/styles/NavLink.css'
 import type { ReactNode } from 'react'
-import { AppShell, Burger, Group, NavLink, Text, Title } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
+import {
+  AppShell,
+  Burger,
+  Group,
+  NavLink,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core'
+import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { Link, useRouterState } from '@tanstack/react-router'
-import type { NavItem } from '@/lib/navigation/model'
+import { NARROW_QUERY, type NavItem } from '@/lib/navigation/model'
 import { useAppStatus } from '@/lib/app-status/hooks'
 import { APP_VERSION } from '@/lib/centre'
 import { ConnectionStatus } from '@/components/status/connection-status'
@@ -36,19 +44,22 @@ export function DashboardShell(props: DashboardShellProps) {
   const { layout, title, items, defaultPane, isMobile, headerExtra, children } = props
   const [opened, { toggle, close }] = useDisclosure(false)
   const status = useAppStatus()
+  const narrow = useMediaQuery(NARROW_QUERY) ?? false
   const location = useRouterState({ select: (s) => s.location })
   const pane = (location.search as { pane?: string }).pane
+  // A dashboard with no built pane has no menu to open: no empty side pane, no burger.
+  const hasMenu = items.length > 0
   return (
     <AppShell
       data-layout={layout}
       header={{ height: 56 }}
-      navbar={{ width: 240, breakpoint: 993, collapsed: { mobile: !opened } }}
+      navbar={hasMenu ? { width: 240, breakpoint: 993, collapsed: { mobile: !opened } } : undefined}
       padding="md"
     >
       <AppShell.Header>
         <Group h="100%" px={isMobile ? 'xs' : 'md'} gap="xs" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
-            {isMobile && (
+            {isMobile && hasMenu && (
               <Burger
                 opened={opened}
                 onClick={toggle}
@@ -57,8 +68,16 @@ export function DashboardShell(props: DashboardShellProps) {
                 style={{ flexShrink: 0 }}
               />
             )}
-            <Title order={2} size="h4" lineClamp={1}>
-              {title}
+            {/* On a phone held upright the word "Dashboard" is heard, not shown, so the title
+                fits beside the header's indicators instead of being cut to "Admin…". */}
+            <Title order={2} size={isMobile ? 'h5' : 'h4'} lineClamp={2} lh={1.15}>
+              {narrow && title.endsWith(' Dashboard') ? (
+                <>
+                  {title.slice(0, -' Dashboard'.length)} <VisuallyHidden>Dashboard</VisuallyHidden>
+                </>
+              ) : (
+                title
+              )}
             </Title>
           </Group>
           <Group gap={isMobile ? 4 : 6} wrap="nowrap" style={{ flexShrink: 0 }}>
@@ -68,29 +87,31 @@ export function DashboardShell(props: DashboardShellProps) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={`${title} navigation`}>
-        {/* The browser's own scrolling: no scroll-area script on every dashboard's first load. */}
-        <AppShell.Section grow style={{ overflowY: 'auto' }}>
-          <nav data-testid="side-pane">
-            {items.map((item) => (
-              <NavLink
-                key={item.key}
-                component={Link}
-                to={item.to as never}
-                search={(item.pane ? { pane: item.pane } : {}) as never}
-                label={item.label}
-                active={isActive(item, location.pathname, pane, defaultPane)}
-                onClick={close}
-              />
-            ))}
-          </nav>
-        </AppShell.Section>
-        <AppShell.Section>
-          <Text size="xs" c="dimmed" px="sm" py={4}>
-            Version <span data-testid="app-version">{APP_VERSION}</span>
-          </Text>
-        </AppShell.Section>
-      </AppShell.Navbar>
+      {hasMenu && (
+        <AppShell.Navbar p="xs" aria-label={`${title} navigation`}>
+          {/* The browser's own scrolling: no scroll-area script on every dashboard's first load. */}
+          <AppShell.Section grow style={{ overflowY: 'auto' }}>
+            <nav data-testid="side-pane">
+              {items.map((item) => (
+                <NavLink
+                  key={item.key}
+                  component={Link}
+                  to={item.to as never}
+                  search={(item.pane ? { pane: item.pane } : {}) as never}
+                  label={item.label}
+                  active={isActive(item, location.pathname, pane, defaultPane)}
+                  onClick={close}
+                />
+              ))}
+            </nav>
+          </AppShell.Section>
+          <AppShell.Section>
+            <Text size="xs" c="dimmed" px="sm" py={4}>
+              Version <span data-testid="app-version">{APP_VERSION}</span>
+            </Text>
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
       <AppShell.Main>{children}</AppShell.Main>
     </AppShell>
   )

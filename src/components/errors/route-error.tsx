@@ -8,13 +8,15 @@ export interface RouteErrorProps {
   path: string
   /** True for a failed route validation (search or path parameters). */
   validationFailed: boolean
+  /** Where the 404 screen's "Get back to Homepage" leads (a signed-in person's dashboard). */
+  home?: string
 }
 
 /**
  * Errors while loading a route. Failed validation is a 404; a lazy chunk that could not be
  * fetched (a new build replaced it, or the network dropped) reloads the page once.
  */
-export function RouteError({ error, path, validationFailed }: RouteErrorProps) {
+export function RouteError({ error, path, validationFailed, home }: RouteErrorProps) {
   const chunk = isChunkLoadError(error)
   const [reloading, setReloading] = useState(chunk)
   useEffect(() => {
@@ -30,7 +32,7 @@ export function RouteError({ error, path, validationFailed }: RouteErrorProps) {
     // A reload refused by the loop guard leaves the person an explanation and a button.
     if (!reloaded) void Promise.resolve().then(() => setReloading(false))
   }, [chunk])
-  if (validationFailed) return <NotFound path={path} />
+  if (validationFailed) return <NotFound path={path} home={home} />
   if (reloading) return null
   return (
     <Container size="sm" py="xl">

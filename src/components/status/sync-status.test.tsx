@@ -100,7 +100,9 @@ describe('sync status in the header', () => {
     await renderApp({ path: '/admin/dash/settings', member })
     expect(await screen.findByTestId('sync-status')).toHaveTextContent(/^1 needs attention$/)
     expect(
-      screen.getByRole('button', { name: 'Sync status: 1 change needs attention' }),
+      screen.getByRole('button', {
+        name: 'Sync status: 1 needs attention (1 change needs attention)',
+      }),
     ).toBeInTheDocument()
   })
 })

@@ -40,14 +40,22 @@ export function SyncStatus() {
   // Lite mode: on 2g the last sync time is always in the header, so a parent knows how fresh
   // what they read is.
   const lite = isSlowConnection(useNetwork().effectiveType)
+  // Mantine's lg breakpoint, where the time of the last sync shows beside the badge.
+  const wide = useMediaQuery('(min-width: 75em)') ?? false
   usePreventRefresh('unsynced-changes', view.pending > 0)
   const problems = view.notices.length
   const never = view.lastSyncedAt === null
   const color = problems > 0 ? 'red' : view.pending > 0 ? 'orange' : never ? 'gray' : 'green'
   const { full: text, short } = syncStatusText(view.pending, problems, !never)
+  const shown = narrow ? short : text
+  const inlineTime =
+    view.lastSyncedAt && (wide || lite)
+      ? `${lite ? 'synced ' : ''}${clockTime(view.lastSyncedAt)}`
+      : null
   const target = (
+    // The name holds what is shown (WCAG 2.5.3), and on a phone the full words too.
     <UnstyledButton
-      aria-label={`Sync status: ${text}`}
+      aria-label={`Sync status: ${[shown, narrow && short !== text ? `(${text})` : null, inlineTime].filter(Boolean).join(' ')}`}
       autoFocus={opened}
       onPointerEnter={() => void loadDetails()}
       onFocus={() => void loadDetails()}
@@ -55,7 +63,7 @@ export function SyncStatus() {
     >
       <Group gap={6} wrap="nowrap">
         <Badge color={color} variant="light" data-testid="sync-status">
-          {narrow ? short : text}
+          {shown}
         </Badge>
         {view.lastSyncedAt && (
           <Text

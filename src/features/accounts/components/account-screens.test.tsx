@@ -90,7 +90,7 @@ describe('account screens', () => {
     // The dashboard opens its database first, which is slow on a busy machine.
     const button = await screen.findByRole(
       'button',
-      { name: 'Account menu of Anita Admin' },
+      { name: 'Anita Admin: account menu' },
       { timeout: 20_000 },
     )
     await user.click(button)

@@ -1,24 +1,41 @@
 import { useState } from 'react'
-import { Button } from '@mantine/core'
-import { googleAvailable, startGoogleSignIn } from '@/lib/auth/actions'
-import { MESSAGES, providerMessage } from '@sync/commands/accounts/messages'
+import { Button, Divider } from '@mantine/core'
+import { googleAvailable, startGoogleSignIn } from '../../../lib/auth/actions'
+import { MESSAGES, providerMessage } from '../../../../sync/commands/accounts/messages'
 import { rememberGoogle, type PendingGoogle } from '../pending-google'
+import { useGoogleAvailable } from '../hooks/use-google-available'
 
-/**
- * Sign-in with a Google account (a Supabase provider). Where the server has none (the local
- * host), the person is told so instead of being sent to an error page.
- */
-export function GoogleButton({
-  label = 'Sign in with Google',
-  pending,
-  returnPath,
-  onError,
-}: {
+interface GoogleButtonProps {
   label?: string
   pending: () => PendingGoogle | null
   returnPath: string
   onError: (message: string) => void
-}) {
+}
+
+/**
+ * "or" and the Google button, shown only when the server's auth settings enable Google: a
+ * button that can only fail is no choice.
+ */
+export function GoogleChoice(props: GoogleButtonProps) {
+  if (!useGoogleAvailable()) return null
+  return (
+    <>
+      <Divider label="or" labelPosition="center" />
+      <GoogleButton {...props} />
+    </>
+  )
+}
+
+/**
+ * Sign-in with a Google account (a Supabase provider). Should the server turn it off after the
+ * page asked, the person is told so instead of being sent to an error page.
+ */
+function GoogleButton({
+  label = 'Sign in with Google',
+  pending,
+  returnPath,
+  onError,
+}: GoogleButtonProps) {
   const [busy, setBusy] = useState(false)
   const go = async () => {
     const next = pending()

@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Table.css'
-import '@mantine/core/styles/SegmentedControl.css'
 import '@mantine/core/styles/Combobox.css'
 import { useState } from 'react'
 import '@mantine/core/styles/Menu.css'
@@ -10,19 +9,18 @@ import {
   Button,
   Group,
   Menu,
-  ScrollArea,
-  SegmentedControl,
   Select,
   Stack,
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core'
 import { format } from 'date-fns'
 import {
   canToggleFacilitator,
   isFacilitatorMember,
-  MEMBER_FILTERS,
+  memberState,
   MEMBER_SORTS,
   PAGE_SIZES,
   roleLabel,
@@ -39,6 +37,7 @@ import {
   type MemberRow,
 } from '../hooks/use-members'
 import { MemberCounts } from './member-counts'
+import { MemberFilterControl } from './member-filter'
 import { SignInHistoryDialog } from './sign-in-history'
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { Pager } from '@/components/lists/pager'
@@ -93,14 +92,7 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
       </Title>
       <MemberCounts overview={counts.overview} error={counts.error} />
       <Group justify="space-between" wrap="wrap">
-        <ScrollArea type="auto" maw="100%">
-          <SegmentedControl
-            data={MEMBER_FILTERS.map((f) => ({ ...f }))}
-            value={filter}
-            onChange={(v) => (setFilter(v as MemberFilter), setOffset(0))}
-            aria-label="Filter members"
-          />
-        </ScrollArea>
+        <MemberFilterControl value={filter} onChange={(v) => (setFilter(v), setOffset(0))} />
         <Select
           label="Sort"
           data={MEMBER_SORTS.map((s) => ({ ...s }))}
@@ -120,7 +112,9 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
               <Table.Th>Status</Table.Th>
               <Table.Th>Sign-ins</Table.Th>
               <Table.Th>Last active</Table.Th>
-              <Table.Th />
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -134,8 +128,8 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
                 </Table.Td>
                 <Table.Td>{roleLabel(m.role, m.extra)}</Table.Td>
                 <Table.Td>
-                  <Badge color={m.status === 'blocked' ? 'red' : 'green'} variant="light">
-                    {m.status}
+                  <Badge color={memberState(m).color} variant="light" data-testid="member-state">
+                    {memberState(m).label}
                   </Badge>
                 </Table.Td>
                 <Table.Td>{m.signin_count}</Table.Td>

@@ -12,6 +12,8 @@ export interface MemberRow {
   created_at: string
   last_activity: string | null
   signin_count: number
+  /** Whether the sign-in account's e-mail address is confirmed; null without an account. */
+  email_confirmed: boolean | null
 }
 
 export interface MembersPage {

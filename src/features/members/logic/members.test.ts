@@ -3,6 +3,7 @@ import {
   canToggleFacilitator,
   describeDevice,
   isFacilitatorMember,
+  memberState,
   MEMBER_FILTERS,
   MEMBER_SORTS,
   PAGE_SIZES,
@@ -73,7 +74,7 @@ describe('admin counts', () => {
       ['Without a role', 2],
       ['Blocked', 1],
       ['E-mail not confirmed', 1],
-      ['Sign-in accounts', 12],
+      ['Accounts not registered', 1],
       ['Facilitators listed', 4],
     ])
     expect(system.map((c) => c.label)).toEqual([
@@ -136,5 +137,17 @@ describe('member tools', () => {
     [null, 'Unknown device'],
   ])('describes %s as %s', (ua, label) => {
     expect(describeDevice(ua)).toBe(label)
+  })
+})
+
+describe('memberState', () => {
+  it.each([
+    ['verified', true, 'Active'],
+    ['verified', false, 'E-mail not confirmed'],
+    ['verified', null, 'No sign-in account'],
+    ['blocked', true, 'Blocked'],
+    ['blocked', false, 'Blocked'],
+  ] as const)('%s with e-mail confirmed %s reads %s', (status, confirmed, label) => {
+    expect(memberState({ status, email_confirmed: confirmed }).label).toBe(label)
   })
 })

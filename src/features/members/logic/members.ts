@@ -83,7 +83,11 @@ export function overviewItems(o: Overview): {
       { label: 'Without a role', value: o.members.members },
       { label: 'Blocked', value: o.members.blocked },
       { label: 'E-mail not confirmed', value: o.accounts.unverified },
-      { label: 'Sign-in accounts', value: o.accounts.users },
+      // Every member has a sign-in account; what the accounts add is those who are not members.
+      {
+        label: 'Accounts not registered',
+        value: Math.max(o.accounts.users - o.members.memberCount, 0),
+      },
       { label: 'Facilitators listed', value: o.facilitatorsAll },
     ],
     system: [
@@ -94,6 +98,18 @@ export function overviewItems(o: Overview): {
     ],
     emailTypes: Object.entries(o.emailTypes).map(([label, value]) => ({ label, value })),
   }
+}
+
+/** A member's state as the list shows it: blocked, or whether their e-mail is confirmed. */
+export function memberState(m: { status: string; email_confirmed: boolean | null }): {
+  label: string
+  color: string
+} {
+  if (m.status === 'blocked') return { label: 'Blocked', color: 'red' }
+  if (m.email_confirmed === null) return { label: 'No sign-in account', color: 'gray' }
+  return m.email_confirmed
+    ? { label: 'Active', color: 'green' }
+    : { label: 'E-mail not confirmed', color: 'orange' }
 }
 
 /** Whether the member has facilitator rights (a facilitator, or a parent facilitator). */

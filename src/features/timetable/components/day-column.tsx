@@ -14,7 +14,7 @@ export interface DayColumnProps {
 export function DayColumn({ name, date, holiday, sessions, renderSession }: DayColumnProps) {
   return (
     <Stack gap="xs" data-testid="day" data-date={date}>
-      <Title order={3} size="h5">
+      <Title order={2} size="h5">
         {name} {format(parseISO(date), 'd MMM')}
       </Title>
       {holiday ? (

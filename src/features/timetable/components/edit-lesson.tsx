@@ -26,14 +26,16 @@ export function EditLesson({
   const [everyWeek, setEveryWeek] = useState(false)
   const colour = subjectId ? lookups.subjects[subjectId]?.color : undefined
   const save = async () => {
-    const saved = await runTask({ running: 'Updating Calendar...', done: 'Calendar updated' }, () =>
-      writer.updateLesson({
-        groupId,
-        weekKey,
-        sessionId: session.id,
-        change: { subjectId, classroomId, facilitatorId },
-        everyWeek,
-      }),
+    const saved = await runTask(
+      { running: 'Updating Calendar...', done: 'Calendar updated', local: true },
+      () =>
+        writer.updateLesson({
+          groupId,
+          weekKey,
+          sessionId: session.id,
+          change: { subjectId, classroomId, facilitatorId },
+          everyWeek,
+        }),
     )
     if (saved) onDone()
   }

@@ -161,6 +161,20 @@ describe("a group's week", () => {
     expect(screen.getByTestId('term-label')).toHaveTextContent('2026-27 · Term 1')
   })
 
+  it('says when a subject has no topics to choose from instead of opening an empty list', async () => {
+    setViewportWidth(1280)
+    localStorage.clear()
+    await open('2026_48')
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit lessons' }))
+    const monday = (await screen.findAllByTestId('day'))[0]!
+    const art = within(monday).getByLabelText('Topic for 10:15 - 11:00 · Art')
+    expect(art).toBeDisabled()
+    expect(art).toHaveAttribute('placeholder', 'No topics for Art yet')
+    const maths = within(monday).getByLabelText('Topic for 09:30 - 10:15 · Mathematics')
+    expect(maths).toBeEnabled()
+    expect(maths).toHaveAttribute('placeholder', 'Choose a topic')
+  })
+
   it('holds edits as pending changes, cancels one, keeps them across a reload, and saves with a change log', async () => {
     setViewportWidth(1280)
     localStorage.clear()
@@ -242,7 +256,7 @@ describe('lesson details', () => {
     })
     const monday = (await screen.findAllByTestId('day'))[0]!
     await userEvent.click(
-      within(monday).getByRole('button', { name: 'Open 09:30 - 10:15 · Mathematics' }),
+      within(monday).getByRole('button', { name: /^09:30 - 10:15 · Mathematics/ }),
     )
     await userEvent.click(await screen.findByRole('tab', { name: /Assignments/ }))
     const panel = (

@@ -70,10 +70,13 @@ export function GroupDays({
 
   const save = async () => {
     setSaving(true)
-    await runTask({ running: 'Updating calendar', done: 'Success! Calendar updated' }, async () => {
-      await writer.saveEdits({ groupId, groupName, weekKey, state: edit })
-      dispatch(editModeActions.saved(edit.pending))
-    })
+    await runTask(
+      { running: 'Updating calendar', done: 'Success! Calendar updated', local: true },
+      async () => {
+        await writer.saveEdits({ groupId, groupName, weekKey, state: edit })
+        dispatch(editModeActions.saved(edit.pending))
+      },
+    )
     setSaving(false)
   }
 

@@ -5,6 +5,7 @@ import { runTask } from '@/components/feedback/task'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { useTimetableLookups } from '../hooks/use-lookups'
 import { useTimetableWriter } from '../hooks/use-timetable-writer'
+import { weekRangeLabel } from '../logic/week-label'
 
 /** The Groups pane: every active group, opening its days page for the chosen week. */
 export function GroupsPane({ weekKey }: { weekKey: string }) {
@@ -17,9 +18,10 @@ export function GroupsPane({ weekKey }: { weekKey: string }) {
     runTask(
       {
         running: 'Updating Calendar week...',
+        local: true,
         done: (made: number) => ({
           title: 'Calendar week updated',
-          message: `${made} ${made === 1 ? 'group has' : 'groups have'} this week's timetable now.`,
+          message: `${made} ${made === 1 ? 'group has' : 'groups have'} a timetable for ${weekRangeLabel(weekKey)} now.`,
         }),
       },
       () =>
@@ -30,14 +32,22 @@ export function GroupsPane({ weekKey }: { weekKey: string }) {
     )
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Groups
-        </Title>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={0}>
+          <Title order={1} size="h2">
+            Groups
+          </Title>
+          <Text size="sm" data-testid="groups-week">
+            Week {Number(weekKey.slice(5))} · {weekRangeLabel(weekKey)}
+          </Text>
+        </Stack>
         {member?.isFacilitatorAdmin && (
-          <Button variant="light" onClick={generate}>
-            Make this week's timetable
-          </Button>
+          <Stack gap={2} align="flex-end">
+            <Button variant="light" onClick={generate}>
+              Make timetables for {weekRangeLabel(weekKey).replace(/ \d{4}$/, '')}
+            </Button>
+            <Text size="xs">Groups below with no timetable for that week get their usual one.</Text>
+          </Stack>
         )}
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -52,7 +62,7 @@ export function GroupsPane({ weekKey }: { weekKey: string }) {
           >
             <Text fw={600}>{g.name}</Text>
             <Text size="sm" c="dimmed">
-              Timing set {g.timingSet} · {g.students.length}{' '}
+              {lookups.dayHours[g.timingSet] ?? 'No lesson times set'} · {g.students.length}{' '}
               {g.students.length === 1 ? 'student' : 'students'}
             </Text>
           </Card>

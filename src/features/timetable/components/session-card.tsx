@@ -26,6 +26,9 @@ export function SessionCard(props: SessionCardProps) {
   const { session: s, lookups: l, counts } = props
   const subject = s.subjectId ? l.subjects[s.subjectId] : undefined
   const title = `${l.timings[s.timingId] ?? 'No timing'} · ${subject?.name ?? 'No subject'}`
+  const choices = topicChoices(l.topics, s.subjectId, props.facilitatorId)
+  // A subject nobody has written topics for says so, instead of opening an empty list.
+  const noTopics = choices.length === 0 && !s.topicId
   return (
     <Paper
       withBorder
@@ -36,7 +39,8 @@ export function SessionCard(props: SessionCardProps) {
       data-session={s.id}
     >
       <Stack gap={4}>
-        <UnstyledButton onClick={props.onOpen} aria-label={`Open ${title}`}>
+        {/* Named by what it shows (WCAG 2.5.3); the dialog it opens is the lesson's details. */}
+        <UnstyledButton onClick={props.onOpen} aria-haspopup="dialog">
           <Text fw={600} size="sm">
             {title}
           </Text>
@@ -55,8 +59,11 @@ export function SessionCard(props: SessionCardProps) {
             <Select
               size="xs"
               aria-label={`Topic for ${title}`}
-              placeholder="Choose a topic"
-              data={topicChoices(l.topics, s.subjectId, props.facilitatorId)}
+              placeholder={
+                noTopics ? `No topics for ${subject?.name ?? 'this lesson'} yet` : 'Choose a topic'
+              }
+              disabled={noTopics}
+              data={choices}
               value={s.topicId}
               onChange={props.onTopic}
               searchable

@@ -1,5 +1,6 @@
 import './styles'
-import { Stack, Text, Title } from '@mantine/core'
+import { Anchor, Stack, Text, Title } from '@mantine/core'
+import { Link } from '@tanstack/react-router'
 import { useGroupWeek } from '../hooks/use-group-week'
 import { useTimetableLookups, type TimetableLookups } from '../hooks/use-lookups'
 import { LessonSummary } from './lesson-summary'
@@ -53,7 +54,14 @@ export function StudentLessons({
       <Title order={1} size="h2">
         {student.name}
       </Title>
-      <Text c="dimmed">{group.name}</Text>
+      <Anchor
+        component={Link}
+        to="/facilitators/dash/groupDays"
+        search={{ group: group.id, week: weekKey } as never}
+        data-testid="group-week-link"
+      >
+        {group.name}
+      </Anchor>
       <WeekNav weekKey={weekKey} onChange={onWeek} />
       <Week groupId={group.id} weekKey={weekKey} lookups={lookups} />
     </Stack>

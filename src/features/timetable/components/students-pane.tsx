@@ -3,7 +3,7 @@ import { Card, SimpleGrid, Stack, Text, Title, Anchor } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { useTimetableLookups } from '../hooks/use-lookups'
 
-/** The Students pane: each group's students, opening a student's lessons for the week. */
+/** The Students pane: each group's students; a group opens its week, a student their lessons. */
 export function StudentsPane({ weekKey }: { weekKey: string }) {
   const lookups = useTimetableLookups()
   if (!lookups) return <Text c="dimmed">Loading students…</Text>
@@ -17,9 +17,18 @@ export function StudentsPane({ weekKey }: { weekKey: string }) {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {groups.map((g) => (
           <Card key={g.id} withBorder>
-            <Text fw={600} mb={4}>
+            {/* The group's name opens its week: on a phone, where the menu has no Lessons or
+                Groups, this is the way to the lesson editor. */}
+            <Anchor
+              component={Link}
+              to="/facilitators/dash/groupDays"
+              search={{ group: g.id, week: weekKey } as never}
+              fw={600}
+              mb={4}
+              data-testid="group-week-link"
+            >
               {g.name}
-            </Text>
+            </Anchor>
             <Stack gap={2}>
               {[...g.students]
                 .sort((a, b) => a.name.localeCompare(b.name))

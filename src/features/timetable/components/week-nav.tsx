@@ -1,14 +1,7 @@
 import { ActionIcon, Group, Stack, Text, TextInput } from '@mantine/core'
-import { format, parseISO } from 'date-fns'
 import { academicYearOf, calendarTermLabel } from '../logic/academic-year'
-import { mondayOf, schoolDaysOf, stepWeek, weekKeyOf } from '../logic/week'
-
-function range(weekKey: string) {
-  const days = schoolDaysOf(weekKey)
-  const first = parseISO(days[0]!.date)
-  const last = parseISO(days[4]!.date)
-  return `${format(first, 'd MMM')} – ${format(last, 'd MMM yyyy')}`
-}
+import { mondayOf, stepWeek, weekKeyOf } from '../logic/week'
+import { weekRangeLabel } from '../logic/week-label'
 
 /** Week navigation by week key; a weekend date picks the coming week (K04, K05). */
 export function WeekNav({
@@ -32,7 +25,7 @@ export function WeekNav({
         </ActionIcon>
         <Stack gap={0} miw={170} align="center">
           <Text fw={600} data-testid="week-label">
-            Week {Number(weekKey.slice(5))} · {range(weekKey)}
+            Week {Number(weekKey.slice(5))} · {weekRangeLabel(weekKey)}
           </Text>
           <Text size="xs" c="dimmed" data-testid="term-label">
             {academicYearOf(monday)} · {calendarTermLabel(monday)}

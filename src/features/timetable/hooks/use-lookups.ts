@@ -2,6 +2,7 @@ import { combineLatest } from 'rxjs'
 import { map } from 'rxjs/operators'
 import { useObservable } from '@/db/hooks'
 import type { Holiday } from '../logic/types'
+import { dayHoursBySet } from '../logic/day-hours'
 
 interface Named {
   id: string
@@ -26,6 +27,8 @@ export interface Topic extends Named {
 /** Everything the timetable looks names up in, live from the local database. */
 export interface TimetableLookups {
   timings: Record<string, string>
+  /** A group's school day by timing set, "09:30 – 15:00". */
+  dayHours: Record<number, string>
   subjects: Record<string, Subject>
   classrooms: Record<string, Named>
   facilitators: Record<string, Named>
@@ -45,6 +48,7 @@ export function useTimetableLookups(): TimetableLookups | null {
         map(([refs, facs, tops]) => {
           const out: TimetableLookups = {
             timings: {},
+            dayHours: {},
             subjects: {},
             classrooms: {},
             facilitators: {},
@@ -52,11 +56,13 @@ export function useTimetableLookups(): TimetableLookups | null {
             holidays: [],
             topics: [],
           }
+          const sets: { timing: string; set: number }[] = []
           for (const r of refs) {
             const id = r.id
             switch (r.kind) {
               case 'session_timing':
                 out.timings[id] = r.data.timing
+                sets.push({ timing: r.data.timing, set: r.data.groupNumber })
                 break
               case 'subject':
                 out.subjects[id] = {
@@ -82,6 +88,7 @@ export function useTimetableLookups(): TimetableLookups | null {
                 out.holidays.push(r.data)
             }
           }
+          out.dayHours = dayHoursBySet(sets)
           out.groups.sort((a, b) => a.name.localeCompare(b.name))
           for (const f of facs) out.facilitators[f.id] = { id: f.id, name: f.name }
           for (const t of tops) {

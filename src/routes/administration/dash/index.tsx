@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotFoundHere } from '@/app/layouts/not-found-here'
-import { paneSearch } from '@/app/pane-search'
+import { AdministrationWelcome } from '../../../app/dashboard-welcome'
+import { paneSearch } from '../../../app/pane-search'
 
 // The administration panes without routes of their own (B56) are in-page panes named by the
 // `pane` search parameter; the default pane is Pre-Admission (inquiries).
@@ -15,6 +15,6 @@ export const Route = createFileRoute('/administration/dash/')({
     'accounting',
     'archive',
   ] as const),
-  // No pane screen is built yet: the 404 screen inside the layout.
-  component: NotFoundHere,
+  // No pane screen is built yet: the dashboard's welcome says what can be done today.
+  component: AdministrationWelcome,
 })

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotFoundHere } from '@/app/layouts/not-found-here'
+import { AdministrationWelcome } from '../../../app/dashboard-welcome'
 
 export const Route = createFileRoute('/administration/dash/inquiries')({
   staticData: { guard: 'auth-administration', layout: 'administrationdash' },
-  // Not built yet: the 404 screen inside the layout, and no menu item leads here.
-  component: NotFoundHere,
+  // Not built yet: the dashboard's welcome, and no menu item leads here.
+  component: AdministrationWelcome,
 })

@@ -62,8 +62,10 @@ export function ConnectAccountScreen() {
     setDone({ kind: answer.confirmation === 'email' ? 'email' : 'signin', message: answer.message })
   }
 
-  const progress =
-    state === 'verifying'
+  // Once the link is sent (or the account is ready) the step is over: nothing keeps spinning.
+  const progress = done
+    ? null
+    : state === 'verifying'
       ? MESSAGES.initiating
       : state === 'account_setup'
         ? MESSAGES.creatingAccount

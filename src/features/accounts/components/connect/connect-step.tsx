@@ -1,6 +1,6 @@
-import { Anchor, Button, Divider, Stack, Text } from '@mantine/core'
-import type { ConnectData } from '@sync/commands/accounts/contract'
-import { GoogleButton } from '../google-button'
+import { Anchor, Button, Stack, Text } from '@mantine/core'
+import type { ConnectData } from '../../../../../sync/commands/accounts/contract'
+import { GoogleChoice } from '../google-button'
 
 /**
  * State connect (D08, D09): the centre knows this number. All it shows is where the link will
@@ -31,8 +31,7 @@ export function ConnectStep({
       <Button onClick={onSend} loading={busy} fullWidth>
         Send me the link
       </Button>
-      <Divider label="or" labelPosition="center" />
-      <GoogleButton
+      <GoogleChoice
         label="Continue with Google"
         returnPath="/connect-account"
         pending={() => ({ kind: 'connect', expectedEmail: null, ...number })}

@@ -26,7 +26,7 @@ import {
 
 function StatusBadge({ status, ...box }: { status: FacilitatorRecord['status'] } & BoxProps) {
   return (
-    <Badge color={status === 'active' ? 'green' : 'yellow'} variant="light" {...box}>
+    <Badge color={status === 'active' ? 'green' : 'orange'} variant="light" {...box}>
       {FACILITATOR_STATUS_LABELS[status]}
     </Badge>
   )

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { Button, Divider, Stack, Text, TextInput } from '@mantine/core'
-import { APP_VERSION } from '@/lib/centre'
+import { Button, Stack, Text, TextInput } from '@mantine/core'
+import { APP_VERSION } from '../../../../lib/centre'
 import { accounts } from '../../api'
 import { countryByCode, DEFAULT_COUNTRY } from '@sync/commands/accounts/countries'
 import type { RegisterState } from '../../logic/member-form'
@@ -9,7 +9,7 @@ import { fullNumber } from '@sync/commands/accounts/phone'
 import { registrationErrors, type RegistrationField } from '../../logic/registration'
 import { CheckEmail } from '../check-email'
 import { FlowAlerts } from '../flow-alerts'
-import { GoogleButton } from '../google-button'
+import { GoogleChoice } from '../google-button'
 import { PhoneField } from '../phone-field'
 import type { PendingGoogle } from '../../pending-google'
 import type { SigninInit } from './email-step'
@@ -95,15 +95,12 @@ export function FacilitatorSignup({ email, invite }: { email: string; invite: Si
           Send me the link
         </Button>
         {google && (
-          <>
-            <Divider label="or" labelPosition="center" />
-            <GoogleButton
-              label="Continue with Google"
-              returnPath="/signin"
-              pending={forGoogle}
-              onError={(error) => setAnswer({ error })}
-            />
-          </>
+          <GoogleChoice
+            label="Continue with Google"
+            returnPath="/signin"
+            pending={forGoogle}
+            onError={(error) => setAnswer({ error })}
+          />
         )}
       </Stack>
     </form>

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { Anchor, Divider, Stack, Text } from '@mantine/core'
-import { takeNotice, type SignInNotice } from '@/lib/auth/notice'
+import { Anchor, Stack, Text } from '@mantine/core'
+import { takeNotice, type SignInNotice } from '../../../../lib/auth/notice'
 import { useAuthFlow } from '../../hooks/use-auth-flow'
 import { useLanding } from '../../hooks/use-landing'
 import { normaliseEmail } from '@sync/commands/accounts/email'
@@ -9,7 +9,7 @@ import { MESSAGES } from '@sync/commands/accounts/messages'
 import { AuthCard } from '../auth-card'
 import { ChoosePassword } from './choose-password'
 import { FlowAlerts } from '../flow-alerts'
-import { GoogleButton } from '../google-button'
+import { GoogleChoice } from '../google-button'
 import { EmailStep, type SigninInit } from './email-step'
 import { FacilitatorSignup } from './facilitator-signup'
 import { PasswordStep } from './password-step'
@@ -127,8 +127,7 @@ export function SignInScreen({
       )}
       {(state === 'email' || state === 'signin') && (
         <Stack gap="sm">
-          <Divider label="or" labelPosition="center" />
-          <GoogleButton
+          <GoogleChoice
             returnPath="/signin"
             pending={() => ({
               kind: 'signin',

@@ -1,0 +1,97 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { signInContext } from './support/session'
+
+// Every built screen, in the light and the dark scheme, on a phone held upright and on a
+// laptop: axe-core finds no serious or critical violation of WCAG 2.1 A/AA.
+const screens: { who: string | null; paths: string[] }[] = [
+  {
+    who: null,
+    paths: [
+      '/',
+      '/signin',
+      '/connect-account',
+      '/legal/privacy-policy',
+      '/legal/terms-of-service',
+      '/no-such-page',
+    ],
+  },
+  {
+    who: 'admin',
+    paths: [
+      '/admin/dash/members',
+      '/admin/dash/files',
+      '/admin/dash/errors',
+      '/admin/dash/warnings',
+      '/admin/dash/nodemailer',
+      '/admin/dash/facilitators',
+      '/admin/dash/settings',
+    ],
+  },
+  {
+    who: 'facilitator-admin',
+    paths: [
+      '/facilitators/dash?pane=lessons&week=2026_47',
+      '/facilitators/dash?pane=groups&week=2026_47',
+      '/facilitators/dash?pane=students&week=2026_47',
+      '/facilitators/dash?pane=assignments',
+      '/facilitators/dash?pane=resources',
+      '/facilitators/dash/groupDays?group=rg-tanni&week=2026_47',
+      '/facilitators/dash/students?student=st-anya&week=2026_47',
+      '/facilitators/settings',
+    ],
+  },
+  { who: 'administration', paths: ['/administration/dash'] },
+  { who: 'guardian', paths: ['/parents/dash', '/parents/settings'] },
+  { who: 'student', paths: ['/students/dash'] },
+]
+
+const password = (who: string) => `demo-${who}-1`
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    )
+}
+
+async function visitAll(browser: Browser, who: string | null, paths: string[]) {
+  const found: string[] = []
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ colorScheme })
+    if (who) await signInContext(context, `${who}@demo.school`, password(who))
+    const page = await context.newPage()
+    for (const path of paths) {
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: width === 360 ? 740 : 800 })
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({
+          timeout: 20_000,
+        })
+        // Lists and counts that load after the heading are part of the screen.
+        await page.waitForLoadState('networkidle')
+        for (const v of await seriousViolations(page))
+          found.push(`${path} ${colorScheme} ${width}px: ${v}`)
+      }
+    }
+    await context.close()
+  }
+  return found
+}
+
+for (const { who, paths } of screens) {
+  test(`no serious or critical accessibility violations: ${who ?? 'signed out'}`, async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000)
+    expect(await visitAll(browser, who, paths)).toEqual([])
+  })
+}
