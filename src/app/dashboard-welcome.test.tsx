@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
-import { renderApp, setViewportWidth, testMember } from '../test-utils/render'
+import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
 import { builtScreens } from './screens'
-import { welcomeFor } from '../lib/navigation/welcome'
+import { welcomeFor } from '@/lib/navigation/welcome'
 
 describe.each([360, 1280])('landing at %ipx', (width) => {
   it.each([

@@ -1,10 +1,10 @@
 import { Anchor, Button, List, Paper, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
-import { useAuthMember } from '../lib/auth/use-auth'
-import { APP_VERSION, centre } from '../lib/centre'
-import { welcomeFor, type WelcomeDashboard } from '../lib/navigation/welcome'
-import { useSignOut } from '../features/accounts/hooks/use-sign-out'
-import { SignOutDialog } from '../features/accounts/components/sign-out-dialog'
+import { useAuthMember } from '@/lib/auth/use-auth'
+import { APP_VERSION, centre } from '@/lib/centre'
+import { welcomeFor, type WelcomeDashboard } from '@/lib/navigation/welcome'
+import { useSignOut } from '@/features/accounts/hooks/use-sign-out'
+import { SignOutDialog } from '@/features/accounts/components/sign-out-dialog'
 import { useBuiltScreens } from './router-context'
 
 /**

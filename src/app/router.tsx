@@ -1,9 +1,9 @@
 import { createRouter, SearchParamError, useRouterState } from '@tanstack/react-router'
-import { routeTree } from '../routeTree.gen'
-import { NotFound } from '../components/errors/not-found'
-import { RouteError } from '../components/errors/route-error'
-import type { AuthSource } from '../lib/auth/types'
-import { useHomePath } from '../lib/auth/use-auth'
+import { routeTree } from '@/routeTree.gen'
+import { NotFound } from '@/components/errors/not-found'
+import { RouteError } from '@/components/errors/route-error'
+import type { AuthSource } from '@/lib/auth/types'
+import { useHomePath } from '@/lib/auth/use-auth'
 import { builtScreens } from './screens'
 
 function DefaultNotFound() {

@@ -1,9 +1,9 @@
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router'
-import type { RouterContext } from '../app/router-context'
-import { AppChrome } from '../app/app-chrome'
-import { NotFound } from '../components/errors/not-found'
-import { DefaultLayout } from '../components/layouts/default-layout'
-import { useHomePath } from '../lib/auth/use-auth'
+import type { RouterContext } from '@/app/router-context'
+import { AppChrome } from '@/app/app-chrome'
+import { NotFound } from '@/components/errors/not-found'
+import { DefaultLayout } from '@/app/layouts/default-layout'
+import { useHomePath } from '@/lib/auth/use-auth'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Root,

@@ -2,15 +2,7 @@ import '@mantine/core/styles/AppShell.css'
 import '@mantine/core/styles/Burger.css'
 import '@mantine/core/styles/NavLink.css'
 import type { ReactNode } from 'react'
-import {
-  AppShell,
-  Burger,
-  Group,
-  NavLink,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core'
+import { AppShell, Burger, Group, NavLink, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { NARROW_QUERY, type NavItem } from '@/lib/navigation/model'

@@ -114,19 +114,22 @@ describe('the dashboard header', () => {
   it.each([
     [360, 'a dot'],
     [1280, 'the word'],
-  ])('at %ipx shows being online as %s and the settings link as a gear or a word', async (width) => {
-    setViewportWidth(width)
-    await renderApp({
-      path: '/admin/dash/members',
-      member: testMember({ role: 'admin', isSystemAdmin: true }),
-      screens: everyScreen,
-    })
-    const online = await screen.findByTestId('online-status')
-    expect(online).toHaveTextContent(/^Online$/)
-    // On a phone the word is only for screen readers; the badge shows it on wider screens.
-    expect(online.classList.contains('mantine-Badge-root')).toBe(width > 575)
-    const settings = screen.getByRole('link', { name: 'Settings' })
-    expect(settings).toHaveAttribute('href', '/admin/dash/settings')
-    expect(settings).toHaveTextContent(width > 575 ? 'Settings' : '⚙')
-  })
+  ])(
+    'at %ipx shows being online as %s and the settings link as a gear or a word',
+    async (width) => {
+      setViewportWidth(width)
+      await renderApp({
+        path: '/admin/dash/members',
+        member: testMember({ role: 'admin', isSystemAdmin: true }),
+        screens: everyScreen,
+      })
+      const online = await screen.findByTestId('online-status')
+      expect(online).toHaveTextContent(/^Online$/)
+      // On a phone the word is only for screen readers; the badge shows it on wider screens.
+      expect(online.classList.contains('mantine-Badge-root')).toBe(width > 575)
+      const settings = screen.getByRole('link', { name: 'Settings' })
+      expect(settings).toHaveAttribute('href', '/admin/dash/settings')
+      expect(settings).toHaveTextContent(width > 575 ? 'Settings' : '⚙')
+    },
+  )
 })

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { googleAvailable } from '../../../lib/auth/actions'
+import { googleAvailable } from '@/lib/auth/actions'
 
 // Asked once per page load: the server's auth settings say whether Google sign-in is on.
 let asked: Promise<boolean> | undefined

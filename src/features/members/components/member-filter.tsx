@@ -1,7 +1,7 @@
 import '@mantine/core/styles/SegmentedControl.css'
 import { SegmentedControl, Select } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { NARROW_QUERY } from '../../../lib/navigation/model'
+import { NARROW_QUERY } from '@/lib/navigation/model'
 import { MEMBER_FILTERS, type MemberFilter } from '../logic/members'
 
 /**

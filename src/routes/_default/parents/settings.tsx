@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { guard } from '../../../lib/guards'
-import { AccountSettingsScreen } from '../../../features/accounts/components/settings/account-settings-screen'
+import { guard } from '@/lib/guards'
+import { AccountSettingsScreen } from '@/features/accounts/components/settings/account-settings-screen'
 
 export const Route = createFileRoute('/_default/parents/settings')({
   staticData: { guard: 'auth-parents', layout: 'default' },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { guard } from '../../../lib/guards'
-import { StudentWelcome } from '../../../app/dashboard-welcome'
+import { guard } from '@/lib/guards'
+import { StudentWelcome } from '@/app/dashboard-welcome'
 
 // Students land here after signing up (B37: guard auth-student, default layout).
 export const Route = createFileRoute('/_default/students/dash')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AdministrationWelcome } from '../../../app/dashboard-welcome'
+import { AdministrationWelcome } from '@/app/dashboard-welcome'
 
 export const Route = createFileRoute('/administration/dash/families')({
   staticData: { guard: 'auth-administration', layout: 'administrationdash' },

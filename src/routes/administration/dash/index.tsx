@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AdministrationWelcome } from '../../../app/dashboard-welcome'
-import { paneSearch } from '../../../app/pane-search'
+import { AdministrationWelcome } from '@/app/dashboard-welcome'
+import { paneSearch } from '@/app/pane-search'
 
 // The administration panes without routes of their own (B56) are in-page panes named by the
 // `pane` search parameter; the default pane is Pre-Admission (inquiries).

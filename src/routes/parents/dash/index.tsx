@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ParentsWelcome } from '../../../app/dashboard-welcome'
-import { paneSearch } from '../../../app/pane-search'
+import { ParentsWelcome } from '@/app/dashboard-welcome'
+import { paneSearch } from '@/app/pane-search'
 
 export const Route = createFileRoute('/parents/dash/')({
   staticData: { guard: 'auth-parents', layout: 'parentsdash' },

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Button, Stack, Text, TextInput } from '@mantine/core'
-import { APP_VERSION } from '../../../../lib/centre'
+import { APP_VERSION } from '@/lib/centre'
 import { accounts } from '../../api'
 import { countryByCode, DEFAULT_COUNTRY } from '@sync/commands/accounts/countries'
 import type { RegisterState } from '../../logic/member-form'

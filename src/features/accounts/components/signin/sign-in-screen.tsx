@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Anchor, Stack, Text } from '@mantine/core'
-import { takeNotice, type SignInNotice } from '../../../../lib/auth/notice'
+import { takeNotice, type SignInNotice } from '@/lib/auth/notice'
 import { useAuthFlow } from '../../hooks/use-auth-flow'
 import { useLanding } from '../../hooks/use-landing'
 import { normaliseEmail } from '@sync/commands/accounts/email'
