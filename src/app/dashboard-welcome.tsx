@@ -1,11 +1,18 @@
+import { lazy, Suspense } from 'react'
 import { Anchor, Button, List, Paper, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { APP_VERSION, centre } from '@/lib/centre'
 import { welcomeFor, type WelcomeDashboard } from '@/lib/navigation/welcome'
 import { useSignOut } from '@/features/accounts/hooks/use-sign-out'
-import { SignOutDialog } from '@/features/accounts/components/sign-out-dialog'
 import { useBuiltScreens } from './router-context'
+
+// Loaded when it is needed (a sign-out with unsynced changes), as in the account menu.
+const SignOutDialog = lazy(() =>
+  import('@/features/accounts/components/sign-out-dialog').then((m) => ({
+    default: m.SignOutDialog,
+  })),
+)
 
 /**
  * Where a person lands on a dashboard none of whose panes is built yet: who they are, what they
@@ -70,7 +77,11 @@ export function DashboardWelcome({ dashboard }: { dashboard: WelcomeDashboard })
           Version <span data-testid="app-version">{APP_VERSION}</span>
         </Text>
       )}
-      <SignOutDialog signOut={signOut} />
+      {signOut.unsynced !== null && (
+        <Suspense>
+          <SignOutDialog signOut={signOut} />
+        </Suspense>
+      )}
     </Stack>
   )
 }
