@@ -21,6 +21,9 @@ import { restRoutes } from './rest.ts'
 import { seedIfEmpty } from './seed.ts'
 import { staticHandler } from './static.ts'
 
+/** Addresses of the APIs: what they do not answer gets the JSON 404, not the app's page. */
+const API_PATH = /^\/(auth|rest|storage|functions|realtime)\/v1(\/|$)/
+
 export interface HostOptions {
   /** 0 picks a free port. */
   port?: number
@@ -225,11 +228,9 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
         '/functions/v1',
         modules.functions(Object.assign(deps, { smtpUrl: options.smtpUrl, mailFrom })),
       )
-    app.on(
-      ['GET', 'HEAD'],
-      '/*',
-      staticHandler(options.distDir ?? 'dist', { anonKey: keys.anonKey }),
-    )
+    // The app's files and pages; an API address nothing answers is never a page.
+    const serveApp = staticHandler(options.distDir ?? 'dist', { anonKey: keys.anonKey })
+    app.on(['GET', 'HEAD'], '/*', (c, next) => (API_PATH.test(c.req.path) ? next() : serveApp(c)))
     // Any other address: a JSON answer like every API's, not a bare "404 Not Found".
     app.notFound((c) =>
       c.json({ message: `Nothing answers ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),
