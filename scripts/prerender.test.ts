@@ -31,6 +31,22 @@ describe('a prerendered page', () => {
     expect(html.indexOf(CAPTURE_SCRIPT)).toBeLessThan(html.indexOf('index-AAAAAAAA.js'))
   })
 
+  it("puts the theme's variables after the app's stylesheets, so its colours win over the defaults", () => {
+    const themed = pageHtml(shell, {
+      html:
+        '<style data-mantine-styles="true">:root{--mantine-color-dimmed:#495057}</style><p>Hi</p>' +
+        '<style data-mantine-styles="classes">.a{}</style>',
+      title: 'Home',
+      css: '',
+    })
+    const variables = themed.indexOf('--mantine-color-dimmed:#495057')
+    expect(themed.match(/--mantine-color-dimmed:#495057/g)).toHaveLength(1)
+    expect(variables).toBeGreaterThan(themed.indexOf('index-CCCCCCCC.css'))
+    expect(themed).toContain(
+      '<div id="root" data-prerendered><p>Hi</p><style data-mantine-styles="classes">',
+    )
+  })
+
   it.each([
     ['/', 'prerendered/index.html'],
     ['/signin', 'prerendered/signin/index.html'],

@@ -88,13 +88,25 @@ export function pageHtml(shell: string, page: { html: string; title: string; css
       return ''
     },
   )
+  // The theme's variables (Mantine's style tag inside the markup) go after the app's stylesheets,
+  // as they are in the app: otherwise Mantine's default variables, loading later, would win and
+  // the page would show the default colours, which do not pass WCAG AA.
+  const themeVariables: string[] = []
+  const markup = page.html.replace(
+    /<style data-mantine-styles="true"[^>]*>[\s\S]*?<\/style>/g,
+    (tag) => {
+      themeVariables.push(tag)
+      return ''
+    },
+  )
   return head
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', `<style data-critical>${page.css.replace(/<\//g, '<\\/')}</style></head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root" data-prerendered>${page.html}</div><script>${CAPTURE_SCRIPT}</script>` +
-        later.join(''),
+      `<div id="root" data-prerendered>${markup}</div><script>${CAPTURE_SCRIPT}</script>` +
+        later.join('') +
+        themeVariables.join(''),
     )
 }
 
