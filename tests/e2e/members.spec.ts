@@ -20,7 +20,14 @@ test('an admin sees the counts, lists, filters and pages members, and blocks and
   // The state shown is the real one: blocked, or whether the e-mail address is confirmed.
   const state = (email: string) =>
     page.getByTestId('member-row').filter({ hasText: email }).getByTestId('member-state')
-  await expect(state('unverified@demo.school')).toHaveText('E-mail not confirmed')
+  // Whether the address is confirmed now (a sign-in test may have followed its link): the
+  // screen shows what the server holds.
+  const users = (await (await serviceClient()).auth.admin.listUsers({ perPage: 1000 })).data.users
+  const unverified = users.find((u) => u.email === 'unverified@demo.school')
+  expect(unverified).toBeTruthy()
+  await expect(state('unverified@demo.school')).toHaveText(
+    unverified?.email_confirmed_at ? 'Active' : 'E-mail not confirmed',
+  )
   await expect(state('guardian@demo.school')).toHaveText('Active')
   await expect(state('blocked@demo.school')).toHaveText('Blocked')
   await expect(page.getByTestId('member-row').getByText('verified', { exact: true })).toHaveCount(0)
