@@ -1,5 +1,5 @@
 import './styles'
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { Alert, Group, Stack, Text, Title } from '@mantine/core'
 import { runTask } from '@/components/feedback/task'
 import { useAuthMember } from '@/lib/auth/use-auth'
@@ -9,6 +9,7 @@ import {
   topicValuesOf,
   applyPending,
   overtakenEdits,
+  type TopicValues,
 } from '../logic/edit-mode'
 import { topicName } from '../logic/topic-choices'
 import type { Session } from '../logic/types'
@@ -41,32 +42,43 @@ export function GroupDays({
   const member = useAuthMember()
   const [open, setOpen] = useState<Session | null>(null)
   const [saving, setSaving] = useState(false)
+  // One set of handlers for every lesson, unchanged by an edit: a topic chosen redraws only its
+  // own lesson and the counter, not the week's forty cards.
+  const weekDays = week?.days
+  const topics = lookups?.topics
+  const editTopics = useCallback(
+    (s: Session, change: Partial<TopicValues>) => {
+      const stored = Object.values(weekDays ?? {})
+        .flat()
+        .find((x) => x.id === s.id)
+      dispatch(editModeActions.edit(s.id, change, topicValuesOf(stored ?? s)))
+    },
+    [weekDays, dispatch],
+  )
+  const setTopic = useCallback(
+    (s: Session, topicId: string | null) =>
+      editTopics(s, {
+        topicId,
+        topic: topicName(topics ?? [], topicId),
+        subtopicId: null,
+        subtopic: null,
+      }),
+    [editTopics, topics],
+  )
+  const setSubtopic = useCallback(
+    (s: Session, subtopicId: string | null) =>
+      editTopics(s, { subtopicId, subtopic: topicName(topics ?? [], subtopicId) }),
+    [editTopics, topics],
+  )
+  const cancelOne = useCallback(
+    (s: Session) => dispatch(editModeActions.cancelOne(s.id)),
+    [dispatch],
+  )
   if (!lookups || !week) return <Text c="dimmed">Loading the timetable…</Text>
   const group = lookups.groups.find((g) => g.id === groupId)
   const groupName = group?.name ?? week.groupName
   const days = applyPending(week.days, edit)
   const overtaken = overtakenEdits(week.days, edit)
-  const stored = (id: string) =>
-    Object.values(week.days)
-      .flat()
-      .find((s) => s.id === id)
-
-  const setTopic = (s: Session, topicId: string | null) =>
-    dispatch(
-      editModeActions.edit(
-        s.id,
-        { topicId, topic: topicName(lookups.topics, topicId), subtopicId: null, subtopic: null },
-        topicValuesOf(stored(s.id) ?? s),
-      ),
-    )
-  const setSubtopic = (s: Session, subtopicId: string | null) =>
-    dispatch(
-      editModeActions.edit(
-        s.id,
-        { subtopicId, subtopic: topicName(lookups.topics, subtopicId) },
-        topicValuesOf(stored(s.id) ?? s),
-      ),
-    )
 
   const save = async () => {
     setSaving(true)
@@ -115,10 +127,10 @@ export function GroupDays({
             editing={edit.editing}
             changed={!!edit.pending[s.id]}
             facilitatorId={member?.facilitatorId ?? null}
-            onOpen={() => setOpen(s)}
-            onTopic={(t) => setTopic(s, t)}
-            onSubtopic={(t) => setSubtopic(s, t)}
-            onCancel={() => dispatch(editModeActions.cancelOne(s.id))}
+            onOpen={setOpen}
+            onTopic={setTopic}
+            onSubtopic={setSubtopic}
+            onCancel={cancelOne}
           />
         )}
       />

@@ -1,3 +1,4 @@
+import { memo, useMemo } from 'react'
 import { Badge, Button, Group, Paper, Select, Stack, Text, UnstyledButton } from '@mantine/core'
 import { subjectColour } from '../logic/sessions'
 import type { Session } from '../logic/types'
@@ -12,21 +13,36 @@ export interface SessionCardProps {
   editing: boolean
   changed: boolean
   facilitatorId: string | null
-  onOpen(): void
-  onTopic(topicId: string | null): void
-  onSubtopic(subtopicId: string | null): void
-  onCancel(): void
+  /** The handlers name the lesson, so one set serves every card and a card redraws only when its own lesson changes. */
+  onOpen(session: Session): void
+  onTopic(session: Session, topicId: string | null): void
+  onSubtopic(session: Session, subtopicId: string | null): void
+  onCancel(session: Session): void
 }
 
-const colours = (l: TimetableLookups) =>
-  Object.fromEntries(Object.values(l.subjects).map((s) => [s.id, s.color]))
+const colourCache = new WeakMap<TimetableLookups, Record<string, string>>()
+function colours(l: TimetableLookups): Record<string, string> {
+  let byId = colourCache.get(l)
+  if (!byId) {
+    byId = Object.fromEntries(Object.values(l.subjects).map((s) => [s.id, s.color]))
+    colourCache.set(l, byId)
+  }
+  return byId
+}
 
-/** One lesson: subject colour, timing, classroom, facilitator, topic, and its item counts. */
-export function SessionCard(props: SessionCardProps) {
+/**
+ * One lesson: subject colour, timing, classroom, facilitator, topic, and its item counts. An
+ * edit redraws only the lesson it changed, not the other lessons of the week.
+ */
+export const SessionCard = memo(function SessionCard(props: SessionCardProps) {
   const { session: s, lookups: l, counts } = props
   const subject = s.subjectId ? l.subjects[s.subjectId] : undefined
   const title = `${l.timings[s.timingId] ?? 'No timing'} · ${subject?.name ?? 'No subject'}`
-  const choices = topicChoices(l.topics, s.subjectId, props.facilitatorId)
+  const choices = useMemo(
+    () => topicChoices(l.topics, s.subjectId, props.facilitatorId),
+    [l.topics, s.subjectId, props.facilitatorId],
+  )
+  const subtopics = useMemo(() => subtopicChoices(l.topics, s.topicId), [l.topics, s.topicId])
   // A subject nobody has written topics for says so, instead of opening an empty list.
   const noTopics = choices.length === 0 && !s.topicId
   return (
@@ -40,7 +56,7 @@ export function SessionCard(props: SessionCardProps) {
     >
       <Stack gap={4}>
         {/* Named by what it shows (WCAG 2.5.3); the dialog it opens is the lesson's details. */}
-        <UnstyledButton onClick={props.onOpen} aria-haspopup="dialog">
+        <UnstyledButton onClick={() => props.onOpen(s)} aria-haspopup="dialog">
           <Text fw={600} size="sm">
             {title}
           </Text>
@@ -65,7 +81,7 @@ export function SessionCard(props: SessionCardProps) {
               disabled={noTopics}
               data={choices}
               value={s.topicId}
-              onChange={props.onTopic}
+              onChange={(t) => props.onTopic(s, t)}
               searchable
               clearable
             />
@@ -73,9 +89,9 @@ export function SessionCard(props: SessionCardProps) {
               size="xs"
               aria-label={`Subtopic for ${title}`}
               placeholder="Subtopic"
-              data={subtopicChoices(l.topics, s.topicId)}
+              data={subtopics}
               value={s.subtopicId}
-              onChange={props.onSubtopic}
+              onChange={(t) => props.onSubtopic(s, t)}
               disabled={!s.topicId}
               clearable
             />
@@ -114,7 +130,7 @@ export function SessionCard(props: SessionCardProps) {
               <Badge size="xs" color="orange">
                 Changed
               </Badge>
-              <Button size="compact-xs" variant="subtle" onClick={props.onCancel}>
+              <Button size="compact-xs" variant="subtle" onClick={() => props.onCancel(s)}>
                 Undo
               </Button>
             </Group>
@@ -123,4 +139,4 @@ export function SessionCard(props: SessionCardProps) {
       </Stack>
     </Paper>
   )
-}
+})
