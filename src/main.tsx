@@ -1,5 +1,7 @@
 // Mantine's per-component styles, in the order its docs require: the base buttons, paper and
-// popover first, because the components built on them override their rules.
+// popover first, because the components built on them override their rules. Only components
+// on the first screens have their styles here; the others' come with the screens that use them
+// (the notifications' with their container, src/app/notifications-container.tsx).
 import '@mantine/core/styles/baseline.css'
 import '@mantine/core/styles/default-css-variables.css'
 import '@mantine/core/styles/global.css'
@@ -16,7 +18,6 @@ import '@mantine/core/styles/Input.css'
 import '@mantine/core/styles/List.css'
 import '@mantine/core/styles/SimpleGrid.css'
 import '@mantine/core/styles/InlineInput.css'
-import '@mantine/core/styles/Flex.css'
 import '@mantine/core/styles/ActionIcon.css'
 import '@mantine/core/styles/Alert.css'
 import '@mantine/core/styles/Anchor.css'
@@ -25,12 +26,9 @@ import '@mantine/core/styles/Button.css'
 import '@mantine/core/styles/Code.css'
 import '@mantine/core/styles/Container.css'
 import '@mantine/core/styles/Divider.css'
-import '@mantine/core/styles/Notification.css'
 import '@mantine/core/styles/Stack.css'
 import '@mantine/core/styles/Text.css'
 import '@mantine/core/styles/Title.css'
-import '@mantine/core/styles/Tooltip.css'
-import '@mantine/notifications/styles.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
@@ -39,9 +37,12 @@ import { createAppRouter } from './app/router'
 import { createSessionAuthSource } from './lib/auth/session'
 import { registerServiceWorker } from './app/pwa'
 import { appContainer } from './app/prerendered'
+import { openDatabaseEarly } from './db/open-early'
 import './app/route-meta'
 
-const router = createAppRouter(createSessionAuthSource())
+const auth = createSessionAuthSource()
+const router = createAppRouter(auth)
+openDatabaseEarly(auth.snapshot(), location.pathname)
 const rendered = new Promise((resolve) => {
   const stop = router.subscribe('onRendered', () => {
     stop()

@@ -10,7 +10,7 @@ import {
 // The container of notifications and its transitions load behind the page; notifications shown
 // before it arrives wait in their store and appear when it does.
 const Notifications = lazy(() =>
-  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+  import('./notifications-container').then((m) => ({ default: m.Notifications })),
 )
 
 // Mantine's green with its dark end deepened, so every use passes WCAG AA (4.5:1 for text):

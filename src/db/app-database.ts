@@ -3,7 +3,7 @@ import { collections } from '@sync/collections/index'
 import { collectionsFor, type AppRole, type CollectionDefinition } from '@sync/schema'
 import { createAppDatabase, type AppDatabase } from '@sync/database'
 import { startSync, type SyncController } from '@sync/replication'
-import { supabaseTransport } from '@sync/transport'
+import { supabaseTransport, type SyncTransport } from '@sync/transport'
 import type { SignedInMember } from '@/lib/auth/types'
 import { getSupabase } from '@/lib/supabase-lazy'
 import { checkStanding } from '@/lib/auth/standing'
@@ -17,6 +17,31 @@ export interface OpenDatabase {
   sync: SyncController
   notices: SyncNotices
   userId: string
+}
+
+/**
+ * The server side of sync, reached once supabase-js has loaded. The local database does not wait
+ * for it: the screens read what is on the device while the client loads behind them.
+ */
+function transportWhenLoaded(): SyncTransport {
+  const ready = () => getSupabase().then(supabaseTransport)
+  return {
+    pull: async (collection, checkpoint, batchSize) =>
+      (await ready()).pull(collection, checkpoint, batchSize),
+    push: async (collection, rows) => (await ready()).push(collection, rows),
+    visible: async (collection, ids) => (await ready()).visible(collection, ids),
+    onPoke(onPoke) {
+      let stop: (() => void) | undefined
+      let stopped = false
+      void ready().then((t) => {
+        if (!stopped) stop = t.onPoke(onPoke)
+      })
+      return () => {
+        stopped = true
+        stop?.()
+      }
+    },
+  }
 }
 
 let current: { userId: string; open: Promise<OpenDatabase> } | null = null
@@ -49,13 +74,12 @@ async function open(member: SignedInMember): Promise<OpenDatabase> {
     conflictHandlers: conflictHandlersFor(() => opened.db),
   })
   opened.db = db
-  const supabase = await getSupabase()
   const notices = new SyncNotices(member.userId)
   const lastSyncedKey = `app.sync.lastSyncedAt.${member.userId}`
   const sync = startSync({
     database: db,
     definitions,
-    transport: supabaseTransport(supabase),
+    transport: transportWhenLoaded(),
     identifier: `${import.meta.env.VITE_SUPABASE_URL || location.origin}|${member.userId}`,
     environment: browserSyncEnvironment(),
     describeLoss,

@@ -32,7 +32,8 @@ export function DatabaseProvider({
     if (!member) return
     let alive = true
     opener(member)
-      .then((open) => alive && setState({ open }))
+      // A refreshed token is the same account: its database is already open and shown.
+      .then((open) => alive && setState((s) => (s.open === open ? s : { open })))
       .catch((e: unknown) => {
         console.error('Opening the local database failed', e)
         if (alive) setState({ error: describeError(e) })
