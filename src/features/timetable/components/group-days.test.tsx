@@ -1,9 +1,16 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
 import type { AppDatabase } from '@sync/database'
 import { weekDocId } from '@sync/collections/timetables'
+import { subjectColour } from '../logic/sessions'
+
+// Every lesson looks up its subject's colour each time it draws: watched to tell which redrew.
+vi.mock('../logic/sessions', async (original) => {
+  const actual = await original<typeof import('../logic/sessions')>()
+  return { ...actual, subjectColour: vi.fn(actual.subjectColour) }
+})
 
 const facilitator = testMember({
   role: 'facilitator',
@@ -173,6 +180,21 @@ describe("a group's week", () => {
     const maths = within(monday).getByLabelText('Topic for 09:30 - 10:15 · Mathematics')
     expect(maths).toBeEnabled()
     expect(maths).toHaveAttribute('placeholder', 'Choose a topic')
+  })
+
+  it('redraws only the edited lesson when a topic is chosen, not the rest of the week', async () => {
+    setViewportWidth(1280)
+    localStorage.clear()
+    await open('2026_48')
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit lessons' }))
+    const monday = (await screen.findAllByTestId('day'))[0]!
+    expect(screen.getAllByTestId('session')).toHaveLength(5)
+    const drawn = vi.mocked(subjectColour)
+    drawn.mockClear()
+    await pick(monday, 'Topic for 09:30 - 10:15 · Mathematics', 'Shapes')
+    expect(screen.getByTestId('pending-edits')).toHaveTextContent('1 change')
+    // Of the week's five lessons, only the edited one drew again.
+    expect(drawn).toHaveBeenCalledTimes(1)
   })
 
   it('holds edits as pending changes, cancels one, keeps them across a reload, and saves with a change log', async () => {
