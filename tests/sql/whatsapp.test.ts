@@ -56,10 +56,16 @@ describe.each(testDatabases())('WhatsApp records on $name', (target) => {
     asUser(db, null, fn, { role: 'service_role', commit: true })
 
   it('administration adds a number; a template message to it is queued once', async () => {
-    expect(await pushAs(db, by('administration'), [number('919000000003', 'João Fernandes')]))
-      .toEqual({ conflicts: [], refused: [] })
+    expect(
+      await pushAs(db, by('administration'), [number('919000000003', 'João Fernandes')]),
+    ).toEqual({ conflicts: [], refused: [] })
     const added = await row('wa-919000000003')
-    expect(added).toMatchObject({ received: 0, sent: 0, msg_total: 0, family_token: 'demo-family-fernandes' })
+    expect(added).toMatchObject({
+      received: 0,
+      sent: 0,
+      msg_total: 0,
+      family_token: 'demo-family-fernandes',
+    })
 
     const first = message('m-1', '919000000003', 'Welcome to the centre', 'template')
     expect(await pushAs(db, by('administration'), [first])).toEqual({ conflicts: [], refused: [] })
@@ -78,7 +84,8 @@ describe.each(testDatabases())('WhatsApp records on $name', (target) => {
     expect(result.refused).toEqual([
       expect.objectContaining({
         id: 'm-free',
-        reason: 'The 24-hour window with this number is closed: only a template message can be sent.',
+        reason:
+          'The 24-hour window with this number is closed: only a template message can be sent.',
       }),
       expect.objectContaining({ id: 'm-nobody', reason: 'WhatsApp number not found' }),
     ])
@@ -88,7 +95,9 @@ describe.each(testDatabases())('WhatsApp records on $name', (target) => {
   it('nobody but staff reads or writes WhatsApp, and devices never write what comes in', async () => {
     const guardian = await pushAs(db, by('guardian'), [number('919000000077', 'Someone')])
     expect(guardian.refused).toHaveLength(1)
-    const seen = await asUser(db, by('facilitator'), (tx) => tx.query('select id from public.whatsapp'))
+    const seen = await asUser(db, by('facilitator'), (tx) =>
+      tx.query('select id from public.whatsapp'),
+    )
     expect(seen).toEqual([])
     const forged = await pushAs(db, by('admin'), [
       {
@@ -106,11 +115,19 @@ describe.each(testDatabases())('WhatsApp records on $name', (target) => {
       tx.query<{ c: Doc[] }>('select public.whatsapp_claim(10, 60) as c'),
     )
     expect(claimed[0]!.c).toEqual([
-      expect.objectContaining({ id: 'm-1', to: '919000000003', mode: 'template', recipient: 'João Fernandes' }),
+      expect.objectContaining({
+        id: 'm-1',
+        to: '919000000003',
+        mode: 'template',
+        recipient: 'João Fernandes',
+      }),
     ])
     // Claimed once: a second dispatcher gets nothing.
-    expect((await service((tx) => tx.query<{ c: Doc[] }>('select public.whatsapp_claim(10, 60) as c')))[0]!.c)
-      .toEqual([])
+    expect(
+      (
+        await service((tx) => tx.query<{ c: Doc[] }>('select public.whatsapp_claim(10, 60) as c'))
+      )[0]!.c,
+    ).toEqual([])
     await service((tx) => tx.query(`select public.whatsapp_record('m-1', 'sent', 'wamid.ONE')`))
     expect(await row('m-1')).toMatchObject({ status: 'sent', wamid: 'wamid.ONE' })
     expect(await row('wa-919000000003')).toMatchObject({ sent: 1 })
@@ -122,7 +139,11 @@ describe.each(testDatabases())('WhatsApp records on $name', (target) => {
     expect(await row('m-1')).toMatchObject({ status: 'read' })
     // Recording again changes nothing: it was sent.
     expect(
-      (await service((tx) => tx.query<{ s: string }>(`select public.whatsapp_record('m-1', 'retry', null, 'x') as s`)))[0]!.s,
+      (
+        await service((tx) =>
+          tx.query<{ s: string }>(`select public.whatsapp_record('m-1', 'retry', null, 'x') as s`),
+        )
+      )[0]!.s,
     ).toBe('sent')
   })
 
@@ -136,16 +157,24 @@ describe.each(testDatabases())('WhatsApp records on $name', (target) => {
     const replies = await db.query<Doc>(
       `select * from public.whatsapp where kind = 'message' and data ->> 'direction' = 'in'`,
     )
-    expect(replies).toEqual([expect.objectContaining({ status: 'received', msg_count: 2, wa_id: '919000000003' })])
+    expect(replies).toEqual([
+      expect.objectContaining({ status: 'received', msg_count: 2, wa_id: '919000000003' }),
+    ])
     expect(await row('wa-919000000003')).toMatchObject({ received: 1, msg_total: 2 })
 
-    expect(await pushAs(db, by('admission'), [message('m-2', '919000000003', 'See you', 'session')]))
-      .toEqual({ conflicts: [], refused: [] })
+    expect(
+      await pushAs(db, by('admission'), [message('m-2', '919000000003', 'See you', 'session')]),
+    ).toEqual({ conflicts: [], refused: [] })
     await service((tx) => tx.query('select public.whatsapp_claim(10, 60)'))
     // The dispatcher stops mid-send; its lease runs out.
-    await db.query(`update public.whatsapp_outbox set lease_until = now() - interval '1 second' where message_id = 'm-2'`)
-    expect((await service((tx) => tx.query<{ c: Doc[] }>('select public.whatsapp_claim(10, 60) as c')))[0]!.c)
-      .toEqual([])
+    await db.query(
+      `update public.whatsapp_outbox set lease_until = now() - interval '1 second' where message_id = 'm-2'`,
+    )
+    expect(
+      (
+        await service((tx) => tx.query<{ c: Doc[] }>('select public.whatsapp_claim(10, 60) as c'))
+      )[0]!.c,
+    ).toEqual([])
     expect(await outbox('m-2')).toMatchObject({ status: 'failed' })
     expect((await row('m-2'))!.status_reason).toMatch(/may or may not have arrived/)
   })
@@ -161,15 +190,30 @@ describe.each(testDatabases())('WhatsApp records on $name', (target) => {
     await pushAs(db, by('admin'), [message('m-3', '447700900123', 'Hi Daniel', 'session')])
     await service((tx) => tx.query('select public.whatsapp_claim(10, 60)'))
     expect(
-      (await service((tx) => tx.query<{ s: string }>(`select public.whatsapp_record('m-3', 'retry', null, 'HTTP 500') as s`)))[0]!.s,
+      (
+        await service((tx) =>
+          tx.query<{ s: string }>(
+            `select public.whatsapp_record('m-3', 'retry', null, 'HTTP 500') as s`,
+          ),
+        )
+      )[0]!.s,
     ).toBe('queued')
-    await db.query(`update public.whatsapp_outbox set next_attempt_at = now() where message_id = 'm-3'`)
+    await db.query(
+      `update public.whatsapp_outbox set next_attempt_at = now() where message_id = 'm-3'`,
+    )
     await service((tx) => tx.query('select public.whatsapp_claim(10, 60)'))
     await service((tx) =>
-      tx.query(`select public.whatsapp_record('m-3', 'failed', null, '(#131026) Message undeliverable')`),
+      tx.query(
+        `select public.whatsapp_record('m-3', 'failed', null, '(#131026) Message undeliverable')`,
+      ),
     )
-    expect(await row('m-3')).toMatchObject({ status: 'failed', status_reason: '(#131026) Message undeliverable' })
-    const errors = await db.query<{ message: string }>(`select message from public.system_errors where source = 'whatsapp'`)
+    expect(await row('m-3')).toMatchObject({
+      status: 'failed',
+      status_reason: '(#131026) Message undeliverable',
+    })
+    const errors = await db.query<{ message: string }>(
+      `select message from public.system_errors where source = 'whatsapp'`,
+    )
     expect(errors.map((e) => e.message)).toEqual([
       'The WhatsApp message to +447700900123 could not be sent: (#131026) Message undeliverable',
     ])
@@ -181,11 +225,14 @@ describe.each(testDatabases())('WhatsApp records on $name', (target) => {
     )
     const assumed = current!.d
     const disabled = { ...assumed, data: { name: 'Daniel', status: 'disabled' } }
-    expect(await pushAs(db, by('admin'), [{ newDocumentState: disabled, assumedMasterState: assumed }]))
-      .toEqual({ conflicts: [], refused: [] })
+    expect(
+      await pushAs(db, by('admin'), [{ newDocumentState: disabled, assumedMasterState: assumed }]),
+    ).toEqual({ conflicts: [], refused: [] })
     const result = await pushAs(db, by('admin'), [message('m-4', '447700900123', 'Hi', 'template')])
     expect(result.refused).toEqual([
-      expect.objectContaining({ reason: 'This WhatsApp number is disabled: nothing is sent to it.' }),
+      expect.objectContaining({
+        reason: 'This WhatsApp number is disabled: nothing is sent to it.',
+      }),
     ])
   })
 })
