@@ -33,8 +33,8 @@ test('an admin adds a WhatsApp number, writes to it, sees the delivery and the r
 
   // Onboarding: ten digits are an Indian number.
   await page.getByRole('button', { name: 'Add number' }).click()
-  await page.getByLabel('Name').fill('Asha Kamat')
-  await page.getByLabel('WhatsApp number').fill('90000 00055')
+  await page.getByRole('textbox', { name: 'Name' }).fill('Asha Kamat')
+  await page.getByRole('textbox', { name: 'WhatsApp number' }).fill('90000 00055')
   await page.getByRole('dialog').getByRole('button', { name: 'Add number' }).click()
   await expect(page.getByText('WhatsApp number initiated!')).toBeVisible()
   const row = page.getByTestId('whatsapp-row').filter({ hasText: 'Asha Kamat' })
@@ -44,7 +44,7 @@ test('an admin adds a WhatsApp number, writes to it, sees the delivery and the r
   await row.getByRole('button', { name: 'Chat with Asha Kamat' }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByTestId('chat-mode')).toContainText('template')
-  await dialog.getByLabel('Message').fill('Welcome to the centre, Asha!')
+  await dialog.getByRole('textbox', { name: 'Message' }).fill('Welcome to the centre, Asha!')
   await dialog.getByRole('button', { name: 'Send' }).click()
   await expect(page.getByText('message sent')).toBeVisible()
   // Synced, sent through the Cloud API, and reported delivered through the webhook.
@@ -63,7 +63,7 @@ test('an admin adds a WhatsApp number, writes to it, sees the delivery and the r
   )
   await expect(dialog.getByTestId('chat-mode')).toContainText('goes as you write it')
 
-  await dialog.getByLabel('Message').fill('See you on Monday at 9:30.')
+  await dialog.getByRole('textbox', { name: 'Message' }).fill('See you on Monday at 9:30.')
   await dialog.getByRole('button', { name: 'Send' }).click()
   await expect(bubble(page, 'See you on Monday').getByTestId('chat-status')).toHaveText('Delivered', {
     timeout: 30_000,

@@ -205,7 +205,7 @@ export function WhatsAppScreen({ chat }: { chat?: string }) {
   const numbers = useWhatsAppNumbers()
   const writer = useWhatsAppWriter()
   const [adding, setAdding] = useState(false)
-  const [chatWith, setChatWith] = useState<string | null>(chat ? numberDigits(chat) : null)
+  const [chatWith, setChatWith] = useState<string | null>(chat ? numberDigits(String(chat)) : null)
   const open = chatWith && numbers ? (numbers.find((n) => n.wa_id === chatWith) ?? null) : null
   return (
     <Stack>

@@ -8,8 +8,11 @@ interface Search {
 
 export const Route = createFileRoute('/admin/dash/whatsapp')({
   staticData: { guard: 'auth-admin', layout: 'admindash' },
+  // The router reads ?chat=919… as a number: any digits given are taken as text.
   validateSearch: (search: Record<string, unknown>): Search =>
-    typeof search.chat === 'string' && search.chat ? { chat: search.chat } : {},
+    (typeof search.chat === 'string' || typeof search.chat === 'number') && String(search.chat)
+      ? { chat: String(search.chat) }
+      : {},
   component: WhatsAppPane,
 })
 
