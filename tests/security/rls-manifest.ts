@@ -178,6 +178,14 @@ export const TABLES: Record<string, TableEntry> = {
     update: roles('deny'),
     delete: roles('deny'),
   },
+  'public.mail_senders': {
+    sample: `insert into public.mail_senders (key, display_name, address) values ('matrix', 'Matrix', 'matrix@demo.school')`,
+    touch: 'display_name = display_name',
+    select: roles('none', { anon: 'deny', admission: 'all', administration: 'all', admin: 'all' }),
+    insert: roles('deny'),
+    update: roles('deny'),
+    delete: roles('deny'),
+  },
   'public.members': {
     sample: `insert into public.members (id, email) values ('00000000-0000-4000-a000-000000000011', 'unverified@demo.school')`,
     touch: 'notifications_parents = notifications_parents',
@@ -519,6 +527,16 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: null,
     execute: roles('deny'),
   },
+  'public.webmail(sender text, recipients text[], cc text[], subject text, html_body text, attachments jsonb)':
+    {
+      call: `public.webmail('team', array['parent@demo.school'], array[]::text[], 'Matrix', '<p>x</p>', '[]'::jsonb)`,
+      execute: roles('refuse 42501', {
+        anon: 'deny',
+        admission: 'allow',
+        administration: 'allow',
+        admin: 'allow',
+      }),
+    },
   'public.whatsapp_claim(batch integer, lease_seconds integer)': {
     call: `public.whatsapp_claim(1, 60)`,
     execute: roles('deny'),
