@@ -28,6 +28,26 @@ drop policy if exists "Staff read the sender accounts" on public.mail_senders;
 create policy "Staff read the sender accounts" on public.mail_senders
   for select to authenticated using ((select app.is_staff()));
 
+-- The sender accounts for the webmail dialog, in order, and the signed-in member's own (O07):
+-- {"senders": [{key, display_name, address, is_admissions_office}], "mine": key or null}.
+create or replace function public.mail_sender_accounts() returns jsonb
+language plpgsql stable security invoker set search_path = ''
+as $$
+begin
+  if not app.is_staff() then
+    raise exception 'Only the centre''s staff can send e-mail' using errcode = '42501';
+  end if;
+  return jsonb_build_object(
+    'senders', coalesce((select jsonb_agg(jsonb_build_object(
+                 'key', s.key, 'display_name', s.display_name, 'address', s.address,
+                 'is_admissions_office', s.is_admissions_office) order by s.position, s.key)
+                 from public.mail_senders s), '[]'::jsonb),
+    'mine', (select s.key from public.mail_senders s where s.member_id = auth.uid()));
+end;
+$$;
+revoke execute on function public.mail_sender_accounts() from public, anon;
+grant execute on function public.mail_sender_accounts() to authenticated;
+
 -- webmail(sender, recipient list, cc, subject, htmlBody, attachments): queues the message as the
 -- signed-in member of staff, from the chosen sender account, typed 'Webmail' with the trigger
 -- 'webmail'. Answers {type, message} (O02, O03). Attachments travel in the row as

@@ -56,7 +56,11 @@ test('an admin adds a WhatsApp number, writes to it, sees the delivery and the r
   expect(first.type).toBe('template')
 
   // She replies: the reply appears, and the window for free text opens.
-  await standInPost('/_standin/reply', { from: '919000000055', text: 'Thank you, see you Monday', name: 'Asha' })
+  await standInPost('/_standin/reply', {
+    from: '919000000055',
+    text: 'Thank you, see you Monday',
+    name: 'Asha',
+  })
   await expect(bubble(page, 'Thank you, see you Monday').getByTestId('chat-status')).toHaveText(
     'Received',
     { timeout: 30_000 },
@@ -65,9 +69,12 @@ test('an admin adds a WhatsApp number, writes to it, sees the delivery and the r
 
   await dialog.getByRole('textbox', { name: 'Message' }).fill('See you on Monday at 9:30.')
   await dialog.getByRole('button', { name: 'Send' }).click()
-  await expect(bubble(page, 'See you on Monday').getByTestId('chat-status')).toHaveText('Delivered', {
-    timeout: 30_000,
-  })
+  await expect(bubble(page, 'See you on Monday').getByTestId('chat-status')).toHaveText(
+    'Delivered',
+    {
+      timeout: 30_000,
+    },
+  )
   const second = (await taken()).filter((t) => t.to === '919000000055')
   expect(second.map((t) => t.type)).toEqual(['template', 'text'])
   // She reads it.

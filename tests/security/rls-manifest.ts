@@ -527,6 +527,15 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: null,
     execute: roles('deny'),
   },
+  'public.mail_sender_accounts()': {
+    call: `public.mail_sender_accounts()`,
+    execute: roles('refuse 42501', {
+      anon: 'deny',
+      admission: 'allow',
+      administration: 'allow',
+      admin: 'allow',
+    }),
+  },
   'public.webmail(sender text, recipients text[], cc text[], subject text, html_body text, attachments jsonb)':
     {
       call: `public.webmail('team', array['parent@demo.school'], array[]::text[], 'Matrix', '<p>x</p>', '[]'::jsonb)`,

@@ -114,7 +114,12 @@ function MessageBubble({ message }: { message: MessageRecord }) {
           {format(new Date(message.created_at), 'd MMM, HH:mm')}
           {mine && message.mode === 'template' ? ' · template' : ''}
         </Text>
-        <Badge size="xs" variant="light" color={STATUS_COLOURS[label] ?? 'gray'} data-testid="chat-status">
+        <Badge
+          size="xs"
+          variant="light"
+          color={STATUS_COLOURS[label] ?? 'gray'}
+          data-testid="chat-status"
+        >
           {label}
         </Badge>
       </Group>
@@ -166,7 +171,9 @@ function ChatDialog({ number }: { number: NumberRecord }) {
             No messages yet.
           </Text>
         )}
-        {shown?.map((m) => <MessageBubble key={m.id} message={m} />)}
+        {shown?.map((m) => (
+          <MessageBubble key={m.id} message={m} />
+        ))}
         <div ref={end} />
       </Stack>
       <Text size="xs" c="dimmed" data-testid="chat-mode">
@@ -254,7 +261,9 @@ export function WhatsAppScreen({ chat }: { chat?: string }) {
                   </Table.Td>
                   <Table.Td visibleFrom="sm">{badge}</Table.Td>
                   <Table.Td visibleFrom="md">
-                    <Text size="sm">{last ? format(new Date(last), 'd MMM yyyy, HH:mm') : 'None yet'}</Text>
+                    <Text size="sm">
+                      {last ? format(new Date(last), 'd MMM yyyy, HH:mm') : 'None yet'}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -272,7 +281,9 @@ export function WhatsAppScreen({ chat }: { chat?: string }) {
                         onClick={() =>
                           void writer
                             .setStatus(n.id, n.status === 'Active' ? 'disabled' : 'Active')
-                            .catch((e: Error) => notifications.show({ color: 'red', message: e.message }))
+                            .catch((e: Error) =>
+                              notifications.show({ color: 'red', message: e.message }),
+                            )
                         }
                       >
                         {n.status === 'Active' ? 'Disable' : 'Enable'}

@@ -40,16 +40,14 @@ function messageOf(row: WhatsAppRow): MessageRecord | null {
 export function useWhatsAppNumbers(): NumberRecord[] | null {
   return useObservable<NumberRecord[] | null>(
     (open) =>
-      open.db.whatsapp
-        .find({ selector: { kind: 'number' } })
-        .$.pipe(
-          map((docs) =>
-            docs
-              .map((d) => numberOf(d.toMutableJSON() as WhatsAppRow))
-              .filter((n): n is NumberRecord => n !== null)
-              .sort((a, b) => a.name.localeCompare(b.name)),
-          ),
+      open.db.whatsapp.find({ selector: { kind: 'number' } }).$.pipe(
+        map((docs) =>
+          docs
+            .map((d) => numberOf(d.toMutableJSON() as WhatsAppRow))
+            .filter((n): n is NumberRecord => n !== null)
+            .sort((a, b) => a.name.localeCompare(b.name)),
         ),
+      ),
     null,
     [],
   )

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { composeMode, liveList, numberProblems, statusLabel, type MessageRecord } from './chat'
 
-const msg = (n: number | null, created = `2026-11-26T10:${String(n ?? 59).padStart(2, '0')}:00Z`): MessageRecord => ({
+const msg = (
+  n: number | null,
+  created = `2026-11-26T10:${String(n ?? 59).padStart(2, '0')}:00Z`,
+): MessageRecord => ({
   id: `m${n ?? created}`,
   wa_id: '919000000003',
   direction: 'out',
@@ -36,7 +39,9 @@ describe('the live list (O16, O17)', () => {
 describe('adding a number', () => {
   it('reads ten digits as an Indian number and refuses a second copy', () => {
     expect(numberProblems({ name: 'João', number: '90000 00003' }, [])).toEqual({})
-    expect(numberProblems({ name: 'João', number: '+91 90000 00003' }, [{ wa_id: '919000000003' }])).toEqual({
+    expect(
+      numberProblems({ name: 'João', number: '+91 90000 00003' }, [{ wa_id: '919000000003' }]),
+    ).toEqual({
       number: 'This number is already on the list',
     })
     expect(numberProblems({ name: ' ', number: '123' }, [])).toEqual({
@@ -54,8 +59,14 @@ describe('status and mode', () => {
   })
   it('says when a message goes as a template', () => {
     const now = new Date('2026-11-26T12:00:00Z')
-    expect(composeMode({ status: 'Active', last_received_at: '2026-11-26T02:00:00Z' }, now).mode.kind).toBe('session')
-    expect(composeMode({ status: 'Active', last_received_at: '2026-11-25T11:00:00Z' }, now).note).toMatch(/template/)
-    expect(composeMode({ status: 'disabled', last_received_at: null }, now).mode.kind).toBe('blocked')
+    expect(
+      composeMode({ status: 'Active', last_received_at: '2026-11-26T02:00:00Z' }, now).mode.kind,
+    ).toBe('session')
+    expect(
+      composeMode({ status: 'Active', last_received_at: '2026-11-25T11:00:00Z' }, now).note,
+    ).toMatch(/template/)
+    expect(composeMode({ status: 'disabled', last_received_at: null }, now).mode.kind).toBe(
+      'blocked',
+    )
   })
 })

@@ -62,7 +62,8 @@ export function numberProblems(
   if (!digits) problems.number = 'Enter a WhatsApp number'
   else if (!/^[0-9]{8,15}$/.test(digits))
     problems.number = 'A WhatsApp number has 8 to 15 digits, country code first'
-  else if (existing.some((n) => n.wa_id === digits)) problems.number = 'This number is already on the list'
+  else if (existing.some((n) => n.wa_id === digits))
+    problems.number = 'This number is already on the list'
   return problems
 }
 
