@@ -32,7 +32,7 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
         sameSecret(params.get('hub.verify_token'), env.WHATSAPP_VERIFY_TOKEN)
       )
         return text(challenge, 200)
-      return text('Forbidden', 403)
+      return json({ type: 'error', message: 'The verify token does not match' }, 403)
     }
     if (req.method !== 'POST') return json({ type: 'error', message: 'Use GET or POST' }, 405)
     if (!env.WHATSAPP_APP_SECRET) {
