@@ -96,3 +96,38 @@ test('a chat for a number the centre does not have says so', async ({ browser })
   await expect(page.getByTestId('whatsapp-not-found')).toContainText('WhatsApp number not found')
   await context.close()
 })
+
+test('a message written offline goes out once the connection is back, and only once', async ({
+  browser,
+}) => {
+  const { context, page } = await adminPage(browser)
+  await page.getByTestId('side-pane').getByRole('link', { name: 'WhatsApp' }).click()
+  await page.getByRole('button', { name: 'Add number' }).click()
+  await page.getByRole('textbox', { name: 'Name' }).fill('Offline Parent')
+  await page.getByRole('textbox', { name: 'WhatsApp number' }).fill('90000 00066')
+  await page.getByRole('dialog').getByRole('button', { name: 'Add number' }).click()
+  await expect(page.getByText('WhatsApp number initiated!')).toBeVisible()
+  // Synced before the connection drops.
+  await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 30_000 })
+
+  await context.setOffline(true)
+  await page
+    .getByTestId('whatsapp-row')
+    .filter({ hasText: 'Offline Parent' })
+    .getByRole('button', { name: 'Chat with Offline Parent' })
+    .click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('textbox', { name: 'Message' }).fill('Written without a connection')
+  await dialog.getByRole('button', { name: 'Send' }).click()
+  await expect(bubble(page, 'Written without a connection').getByTestId('chat-status')).toHaveText(
+    'Not synced yet',
+  )
+
+  await context.setOffline(false)
+  await expect(bubble(page, 'Written without a connection').getByTestId('chat-status')).toHaveText(
+    'Delivered',
+    { timeout: 60_000 },
+  )
+  expect((await taken()).filter((t) => t.to === '919000000066')).toHaveLength(1)
+  await context.close()
+})

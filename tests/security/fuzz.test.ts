@@ -427,7 +427,8 @@ describe.each(testDatabases())('generated bad input on $name', (target) => {
         })
       }
     }
-  })
+    // Every function of `public` three times over: more than the default minute on a busy machine.
+  }, 240_000)
 
   it('storage routes refuse bad buckets, names, bodies and sizes with a 4xx', async () => {
     const bucket = fc.oneof(
