@@ -17,6 +17,7 @@ import type {
   reference,
   timetables,
   topics,
+  whatsapp,
 } from './collections/index.ts'
 import { toRxJsonSchema, type CollectionDefinition, type RowOf } from './schema.ts'
 import { UnansweredPushes } from './unanswered.ts'
@@ -30,6 +31,7 @@ export type TopicRow = RowOf<typeof topics>
 export type FacilitatorRow = RowOf<typeof facilitators>
 export type TimetableRow = RowOf<typeof timetables>
 export type LessonItemRow = RowOf<typeof lessonItems>
+export type WhatsAppRow = RowOf<typeof whatsapp>
 
 /**
  * The collections by name, each typed from its definition's zod schemas (RowOf); a role's
@@ -41,6 +43,7 @@ export interface AppCollections {
   facilitators: RxCollection<FacilitatorRow>
   timetables: RxCollection<TimetableRow>
   lesson_items: RxCollection<LessonItemRow>
+  whatsapp: RxCollection<WhatsAppRow>
   /** Collections a test or a migration opens under other names. */
   [name: string]: RxCollection
 }

@@ -7,6 +7,7 @@ export const builtScreens: ReadonlySet<string> = new Set<string>([
   'admin.errors',
   'admin.warnings',
   'admin.nodemailer',
+  'admin.whatsapp',
   'admin.facilitators',
   'facilitator.lessons',
   'facilitator.groups',

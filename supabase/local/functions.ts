@@ -18,6 +18,31 @@ export interface FunctionOptions {
   mailFrom?: string
   functionsDir?: string
   configPath?: string
+  /** Meta's Cloud API settings handed to functions as WHATSAPP_* (none: messages stay queued). */
+  whatsapp?: WhatsAppSettings
+}
+
+export interface WhatsAppSettings {
+  apiUrl?: string
+  phoneNumberId?: string
+  token?: string
+  appSecret?: string
+  verifyToken?: string
+  template?: string
+}
+
+/** The WHATSAPP_* variables of a function's environment. */
+export function whatsappEnv(w: WhatsAppSettings | undefined): Partial<FunctionEnv> {
+  if (!w) return {}
+  const entries: [keyof FunctionEnv, string | undefined][] = [
+    ['WHATSAPP_API_URL', w.apiUrl],
+    ['WHATSAPP_PHONE_NUMBER_ID', w.phoneNumberId],
+    ['WHATSAPP_TOKEN', w.token],
+    ['WHATSAPP_APP_SECRET', w.appSecret],
+    ['WHATSAPP_VERIFY_TOKEN', w.verifyToken],
+    ['WHATSAPP_TEMPLATE', w.template],
+  ]
+  return Object.fromEntries(entries.filter(([, v]) => v)) as Partial<FunctionEnv>
 }
 
 const NAME = /^[a-z][a-z0-9-_]*$/
@@ -84,6 +109,7 @@ export function functionRoutes(deps: HostDeps & FunctionOptions): Hono {
     ...(deps.smtpUrl ? { SMTP_URL: deps.smtpUrl } : {}),
     ...(mailFrom ? { MAIL_FROM: mailFrom } : {}),
     ...(deps.limits.factor !== 1 ? { RATE_LIMIT_FACTOR: String(deps.limits.factor) } : {}),
+    ...whatsappEnv(deps.whatsapp),
   })
 
   function exists(name: string): boolean {

@@ -21,7 +21,8 @@ SITE_URL (where e-mail links land), JWT_SECRET (sign tokens and keys; at least 3
 needed, or made and kept in the data folder, when listening beyond this machine),
 MAIL_FROM (sender of auth e-mails), TRUST_PROXY (addresses of reverse proxies whose
 X-Forwarded-For is believed, comma-separated), RATE_LIMIT_FACTOR (multiplies every request
-limit; default 1).`
+limit; default 1), WHATSAPP_API_URL, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_TOKEN, WHATSAPP_APP_SECRET,
+WHATSAPP_VERIFY_TOKEN, WHATSAPP_TEMPLATE (Meta's Cloud API; without a token messages stay queued).`
 
 function options() {
   const { values } = parseArgs({
@@ -56,6 +57,14 @@ function options() {
     mailFrom: process.env.MAIL_FROM || undefined,
     trustProxy: parseTrustedProxies(process.env.TRUST_PROXY),
     rateLimitFactor: rateLimitFactor(process.env.RATE_LIMIT_FACTOR),
+    whatsapp: {
+      apiUrl: process.env.WHATSAPP_API_URL || undefined,
+      phoneNumberId: process.env.WHATSAPP_PHONE_NUMBER_ID || undefined,
+      token: process.env.WHATSAPP_TOKEN || undefined,
+      appSecret: process.env.WHATSAPP_APP_SECRET || undefined,
+      verifyToken: process.env.WHATSAPP_VERIFY_TOKEN || undefined,
+      template: process.env.WHATSAPP_TEMPLATE || undefined,
+    },
   }
 }
 

@@ -12,6 +12,7 @@ import { cors } from 'hono/cors'
 import { authRoutes } from './auth/index.ts'
 import { openDb, type Db } from './db.ts'
 import { runAs, type HostDeps } from './deps.ts'
+import type { WhatsAppSettings } from './functions.ts'
 import { clientIp, clientIpOf, rememberClientIp } from './http.ts'
 import { hostJwtSecret, makeKeys } from './keys.ts'
 import { migrate } from './migrate.ts'
@@ -51,6 +52,8 @@ export interface HostOptions {
   smtpUrl?: string
   /** From address of auth e-mails. */
   mailFrom?: string
+  /** Meta's Cloud API (WHATSAPP_*); without a token and phone number id messages stay queued. */
+  whatsapp?: WhatsAppSettings
   /** Seed the demo centre when the database has no accounts (default true). */
   seed?: boolean
   log?: (line: string) => void
@@ -76,9 +79,12 @@ interface Closable {
 
 type OptionalModules = {
   storage?: (deps: HostDeps & { dataDir?: string }) => Hono
-  functions?: (deps: HostDeps & { smtpUrl?: string; mailFrom?: string }) => Hono
+  functions?: (
+    deps: HostDeps & { smtpUrl?: string; mailFrom?: string; whatsapp?: WhatsAppSettings },
+  ) => Hono
   realtime?: (server: Server, deps: HostDeps) => Closable
   mailer?: (deps: HostDeps & { smtpUrl?: string; mailFrom?: string }) => Closable
+  whatsapp?: (deps: HostDeps & { whatsapp?: WhatsAppSettings }) => Closable
 }
 
 // Realtime, storage, functions and mail are separate modules; the host mounts whichever exist
@@ -95,6 +101,7 @@ async function optionalModules(): Promise<OptionalModules> {
     functions: await load('./functions.ts', 'functionRoutes'),
     realtime: await load('./realtime.ts', 'attachRealtime'),
     mailer: await load('./mail.ts', 'startMailer'),
+    whatsapp: await load('./whatsapp.ts', 'startWhatsAppSender'),
   }
 }
 
@@ -226,7 +233,9 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     if (modules.functions)
       app.route(
         '/functions/v1',
-        modules.functions(Object.assign(deps, { smtpUrl: options.smtpUrl, mailFrom })),
+        modules.functions(
+          Object.assign(deps, { smtpUrl: options.smtpUrl, mailFrom, whatsapp: options.whatsapp }),
+        ),
       )
     // The app's files and pages; an API address nothing answers is never a page.
     const serveApp = staticHandler(options.distDir ?? 'dist', { anonKey: keys.anonKey })
@@ -253,6 +262,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     if (modules.realtime) closers.push(modules.realtime(server, deps))
     if (modules.mailer)
       closers.push(modules.mailer({ ...deps, smtpUrl: options.smtpUrl, mailFrom }))
+    if (modules.whatsapp) closers.push(modules.whatsapp({ ...deps, whatsapp: options.whatsapp }))
     await Promise.all(closers.map((c) => c.ready))
 
     let stopping: Promise<void> | undefined

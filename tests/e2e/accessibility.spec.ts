@@ -24,6 +24,7 @@ const screens: { who: string | null; paths: string[] }[] = [
       '/admin/dash/errors',
       '/admin/dash/warnings',
       '/admin/dash/nodemailer',
+      '/admin/dash/whatsapp',
       '/admin/dash/facilitators',
       '/admin/dash/settings',
     ],

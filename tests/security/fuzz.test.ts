@@ -161,7 +161,10 @@ describe.each(testDatabases())('generated bad input on $name', (target) => {
   const tokens: Record<'guardian' | 'admin', string> = { guardian: '', admin: '' }
 
   beforeAll(async () => {
-    host = await securityHost(target, { rateLimitFactor: 1000 })
+    host = await securityHost(target, {
+      rateLimitFactor: 1000,
+      whatsapp: { appSecret: 'fuzz-app-secret', verifyToken: 'fuzz-verify-token' },
+    })
     for (const who of ['guardian', 'admin'] as const) {
       const account = accountOf(who)
       const { data, error } = await host
@@ -424,7 +427,8 @@ describe.each(testDatabases())('generated bad input on $name', (target) => {
         })
       }
     }
-  })
+    // Every function of `public` three times over: more than the default minute on a busy machine.
+  }, 240_000)
 
   it('storage routes refuse bad buckets, names, bodies and sizes with a 4xx', async () => {
     const bucket = fc.oneof(
@@ -607,6 +611,44 @@ describe.each(testDatabases())('generated bad input on $name', (target) => {
         refused('accounts (not a JSON object)', await call(raw))
       },
     )
+    // Meta's webhook: any body without the app secret's signature changes nothing, and a
+    // verification with a wrong token gets no challenge back.
+    await property(
+      fc.tuple(
+        fc.oneof(
+          junk,
+          fc.constantFrom(
+            '',
+            '{}',
+            '{"entry": [{"changes": [{"value": {"messages": [{"from": "919000000003", "id": "x", "type": "text", "text": {"body": "hi"}}]}}]}]}',
+          ),
+        ),
+        fc.oneof(junk, nul, fc.constant(undefined)),
+      ),
+      async ([raw, signature]) => {
+        refused(
+          'whatsapp-webhook (unsigned)',
+          await fetch(`${host.url}/functions/v1/whatsapp-webhook`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              ...(typeof signature === 'string' && !signature.includes('\u0000')
+                ? { 'x-hub-signature-256': `sha256=${encodeURIComponent(signature)}` }
+                : {}),
+            },
+            body: raw,
+          }).then(read),
+        )
+      },
+    )
+    await property(fc.oneof(junk, nul), async (token) => {
+      refused(
+        'whatsapp-webhook (verification)',
+        await fetch(
+          `${host.url}/functions/v1/whatsapp-webhook?hub.mode=subscribe&hub.challenge=42&hub.verify_token=${encodeURIComponent(String(token))}`,
+        ).then(read),
+      )
+    })
     await property(badBody({}, { batch: fc.oneof(wrongType, nul) }), async (payload) => {
       refused(
         'outbox (as a visitor)',

@@ -65,6 +65,10 @@ insert into storage.objects (bucket_id, name, owner) values
   ('documents', '00000000-0000-4000-a000-000000000007/aadhaar.pdf', '00000000-0000-4000-a000-000000000007');
 insert into realtime.messages (topic, extension, payload, event, private) values ('sync', 'broadcast', '{}', 'poke', false);
 select public.throttle('matrix', 'someone', 10, 60);
+insert into public.whatsapp (id, kind, wa_id, data) values
+  ('wa-919000000055', 'number', '919000000055', '{"name": "Matrix Parent", "status": "Active"}');
+insert into public.whatsapp (id, kind, wa_id, data) values
+  ('wm-matrix', 'message', '919000000055', '{"direction": "out", "body": "Hello", "mode": "template"}');
 `
 
 export const TABLES: Record<string, TableEntry> = {
@@ -174,6 +178,14 @@ export const TABLES: Record<string, TableEntry> = {
     update: roles('deny'),
     delete: roles('deny'),
   },
+  'public.mail_senders': {
+    sample: `insert into public.mail_senders (key, display_name, address) values ('matrix', 'Matrix', 'matrix@demo.school')`,
+    touch: 'display_name = display_name',
+    select: roles('none', { anon: 'deny', admission: 'all', administration: 'all', admin: 'all' }),
+    insert: roles('deny'),
+    update: roles('deny'),
+    delete: roles('deny'),
+  },
   'public.members': {
     sample: `insert into public.members (id, email) values ('00000000-0000-4000-a000-000000000011', 'unverified@demo.school')`,
     touch: 'notifications_parents = notifications_parents',
@@ -279,6 +291,28 @@ export const TABLES: Record<string, TableEntry> = {
   'public.website_data': {
     sample: `insert into public.website_data (id) values ('website')`,
     touch: 'app_version = app_version',
+    select: roles('deny'),
+    insert: roles('deny'),
+    update: roles('deny'),
+    delete: roles('deny'),
+  },
+  'public.whatsapp': {
+    via: 'sync_push',
+    sample: `insert into public.whatsapp (id, kind, wa_id, data) values ('wa-919000000066', 'number', '919000000066', '{"name": "Matrix", "status": "Active"}')`,
+    touch: 'data = data',
+    select: roles('none', { anon: 'deny', admission: 'all', administration: 'all', admin: 'all' }),
+    insert: roles('deny', { admission: 'allow', administration: 'allow', admin: 'allow' }),
+    update: roles('none', {
+      anon: 'deny',
+      admission: 'some',
+      administration: 'some',
+      admin: 'some',
+    }),
+    delete: roles('deny'),
+  },
+  'public.whatsapp_outbox': {
+    sample: `insert into public.whatsapp_outbox (message_id) values ('wm-matrix')`,
+    touch: 'attempts = attempts',
     select: roles('deny'),
     insert: roles('deny'),
     update: roles('deny'),
@@ -473,6 +507,63 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: null,
     execute: roles('deny'),
   },
+  'app.whatsapp_before_write()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.whatsapp_queue()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.whatsapp_set_status(message text, new_status text, reason text)': {
+    call: `app.whatsapp_set_status('wm-matrix', 'failed', 'x')`,
+    execute: roles('deny'),
+  },
+  'app.wake_whatsapp()': {
+    call: `app.wake_whatsapp()`,
+    execute: roles('deny'),
+  },
+  'app.wake_whatsapp_on_insert()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'public.mail_sender_accounts()': {
+    call: `public.mail_sender_accounts()`,
+    execute: roles('refuse 42501', {
+      anon: 'deny',
+      admission: 'allow',
+      administration: 'allow',
+      admin: 'allow',
+    }),
+  },
+  'public.webmail(sender text, recipients text[], cc text[], subject text, html_body text, attachments jsonb)':
+    {
+      call: `public.webmail('team', array['parent@demo.school'], array[]::text[], 'Matrix', '<p>x</p>', '[]'::jsonb)`,
+      execute: roles('refuse 42501', {
+        anon: 'deny',
+        admission: 'allow',
+        administration: 'allow',
+        admin: 'allow',
+      }),
+    },
+  'public.whatsapp_claim(batch integer, lease_seconds integer)': {
+    call: `public.whatsapp_claim(1, 60)`,
+    execute: roles('deny'),
+  },
+  'public.whatsapp_record(message_id text, outcome text, wamid text, reason text, wait_seconds integer)':
+    {
+      call: `public.whatsapp_record('wm-matrix', 'failed', null, 'x', 0)`,
+      execute: roles('deny'),
+    },
+  'public.whatsapp_status(wamid text, status text, reason text)': {
+    call: `public.whatsapp_status('wamid.matrix', 'read', null)`,
+    execute: roles('deny'),
+  },
+  'public.whatsapp_receive(wa_id text, profile_name text, wamid text, body text, sent_at timestamp with time zone)':
+    {
+      call: `public.whatsapp_receive('919000000055', 'Matrix', 'wamid.matrix-in', 'Hi', now())`,
+      execute: roles('deny'),
+    },
   'app.wake_outbox()': {
     call: `app.wake_outbox()`,
     execute: roles('deny'),

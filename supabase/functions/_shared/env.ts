@@ -19,6 +19,17 @@ export interface FunctionEnv {
   SMTP_URL?: string
   /** Default sender address, used when a message names none. */
   MAIL_FROM?: string
+  /** Meta's Cloud API (graph.facebook.com/<version> unless set: a stand-in in development). */
+  WHATSAPP_API_URL?: string
+  /** The centre's WhatsApp business phone number id and a token allowed to send from it. */
+  WHATSAPP_PHONE_NUMBER_ID?: string
+  WHATSAPP_TOKEN?: string
+  /** The Meta app's secret: every webhook POST is signed with it (X-Hub-Signature-256). */
+  WHATSAPP_APP_SECRET?: string
+  /** What Meta must send to verify the webhook address (hub.verify_token). */
+  WHATSAPP_VERIFY_TOKEN?: string
+  /** The approved template that opens a conversation outside the 24-hour window, 'name:language'. */
+  WHATSAPP_TEMPLATE?: string
   /** Multiplies every request limit (default 1); test rigs raise it, nobody needs to lower it. */
   RATE_LIMIT_FACTOR?: string
 }

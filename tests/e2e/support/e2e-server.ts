@@ -4,6 +4,7 @@
 // Playwright starts this as its web server and stops the whole process group afterwards.
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:http'
+import { startCloudApiStandIn } from '../../../supabase/local/whatsapp-standin.ts'
 import { startSmtp } from '../../helpers/smtp.ts'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
@@ -29,6 +30,14 @@ const mailbox = createServer((req, res) => {
 })
 await new Promise<void>((resolve) => mailbox.listen(port + 1, '127.0.0.1', resolve))
 
+// Meta's Cloud API played on port+2: it takes the messages, reports each as sent and delivered
+// through the host's webhook, and lets the tests reply as a parent (POST /_standin/reply).
+const whatsapp = await startCloudApiStandIn({
+  port: port + 2,
+  webhookUrl: `http://127.0.0.1:${port}/functions/v1/whatsapp-webhook`,
+  autoReport: ['sent', 'delivered'],
+})
+
 const host = spawn(
   process.execPath,
   ['--import', 'tsx', 'supabase/local/main.ts', '--memory', '--port', String(port)],
@@ -42,6 +51,10 @@ const host = spawn(
       MAIL_FROM: 'Banyan Tree Learning Centre <no-reply@localhost>',
       // Every test signs in from this one machine, far more often than a person would.
       RATE_LIMIT_FACTOR: '100',
+      WHATSAPP_API_URL: whatsapp.apiUrl,
+      WHATSAPP_PHONE_NUMBER_ID: whatsapp.phoneNumberId,
+      WHATSAPP_TOKEN: whatsapp.token,
+      WHATSAPP_APP_SECRET: whatsapp.appSecret,
     },
   },
 )
@@ -49,6 +62,7 @@ const host = spawn(
 async function stop(code: number) {
   host.kill('SIGTERM')
   mailbox.close()
+  await whatsapp.close()
   await smtp.close()
   process.exit(code)
 }

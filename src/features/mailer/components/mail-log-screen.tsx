@@ -18,6 +18,7 @@ import { format } from 'date-fns'
 import { Pager } from '@/components/lists/pager'
 import { notifyResult } from '@/components/feedback/notify-result'
 import { retryMail, useMailBody, useMailLog } from '../hooks/use-mail-log'
+import { WebmailDialog } from './webmail-dialog'
 import {
   addressLine,
   deliveryLine,
@@ -125,6 +126,7 @@ export function MailLogScreen() {
   const [type, setType] = useState<MailType | null>(null)
   const [offset, setOffset] = useState(0)
   const [open, setOpen] = useState<MailRow | null>(null)
+  const [writing, setWriting] = useState(false)
   const { page, error, reload } = useMailLog(type, offset)
   const rows = page?.rows ?? []
 
@@ -134,14 +136,27 @@ export function MailLogScreen() {
 
   return (
     <Stack>
-      <div>
-        <Title order={1} size="h2">
-          Node Mailer
-        </Title>
-        <Text size="sm" c="dimmed">
-          The e-mails the centre sent or is sending, newest first.
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            Node Mailer
+          </Title>
+          <Text size="sm" c="dimmed">
+            The e-mails the centre sent or is sending, newest first.
+          </Text>
+        </div>
+        <Button onClick={() => setWriting(true)}>Write an e-mail</Button>
+      </Group>
+      <Modal opened={writing} onClose={() => setWriting(false)} title="Write an e-mail" size="lg">
+        {writing && (
+          <WebmailDialog
+            onDone={() => {
+              setWriting(false)
+              reload()
+            }}
+          />
+        )}
+      </Modal>
       <Select
         label="Type"
         data={[

@@ -1,0 +1,38 @@
+import { rpc } from '@/lib/rpc'
+import { useRpcQuery } from '@/lib/use-rpc-query'
+import type { SenderAccount } from '../logic/webmail'
+
+/** The centre's sender accounts and the signed-in member's own (online). */
+export function useSenders() {
+  return useRpcQuery<{ senders: SenderAccount[]; mine: string | null }>('mail_sender_accounts', {})
+}
+export interface Attachment {
+  filename: string
+  content: string
+  contentType: string
+}
+
+/** A file as base64 for the outbox row. */
+export async function attachmentOf(file: File): Promise<Attachment> {
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  let binary = ''
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return {
+    filename: file.name,
+    content: btoa(binary),
+    contentType: file.type || 'application/octet-stream',
+  }
+}
+
+/** webmail (operations.md §7): queues the message in the outbox; answers {type, message}. */
+export function sendWebmail(args: {
+  sender: string
+  recipients: string[]
+  cc: string[]
+  subject: string
+  html_body: string
+  attachments: Attachment[]
+}) {
+  return rpc<{ type: string; message: string }>('webmail', args)
+}

@@ -1,0 +1,102 @@
+// What the WhatsApp pane and chat dialog show (operations.md §2, §9; O12, O15-O18), as pure
+// functions over the device's records.
+import { whatsappNumber } from '@sync/commands/accounts/phone'
+import { messageWindow, sendModeFor, type SendMode } from '@sync/messaging/whatsapp'
+
+export interface NumberRecord {
+  id: string
+  wa_id: string
+  name: string
+  status: 'Active' | 'disabled'
+  last_received_at: string | null
+  last_sent_at: string | null
+  msg_total: number
+  family_token: string | null
+}
+
+export interface MessageRecord {
+  id: string
+  wa_id: string
+  direction: 'in' | 'out'
+  body: string
+  mode: 'session' | 'template' | null
+  /** Its place in the chat; null until the server has it. */
+  msg_count: number | null
+  status: string | null
+  status_reason: string | null
+  created_at: string
+}
+
+/**
+ * The live list (O16, O17): the messages whose msg_count lies in the window from 10 below the
+ * number's total to 100 above it, at most 100, newest (highest msg_count) first; messages the
+ * server has not numbered yet (written on this device, not synced) are the newest of all. Shown
+ * oldest first, as a chat reads.
+ */
+export function liveList(messages: readonly MessageRecord[], total: number): MessageRecord[] {
+  const numbered = messages.filter((m) => m.msg_count !== null)
+  const window = messageWindow(Math.max(Math.trunc(total), 0))
+  const pending = messages
+    .filter((m) => m.msg_count === null)
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))
+  const inWindow = numbered
+    .filter((m) => m.msg_count! >= window.from && m.msg_count! <= window.to)
+    .sort((a, b) => b.msg_count! - a.msg_count!)
+  return [...pending, ...inWindow].slice(0, window.limit).reverse()
+}
+
+/** The number as the centre keeps it: digits, country code first (E06: 10 digits or fewer get 91). */
+export function numberDigits(raw: string): string {
+  return whatsappNumber(raw)
+}
+
+/** What is wrong with a number to add, in words; null when it can be added. */
+export function numberProblems(
+  input: { name: string; number: string },
+  existing: readonly Pick<NumberRecord, 'wa_id'>[],
+): { name?: string; number?: string } {
+  const problems: { name?: string; number?: string } = {}
+  if (!input.name.trim()) problems.name = 'Enter a name'
+  else if (input.name.trim().length > 200) problems.name = 'A name has at most 200 characters'
+  const digits = numberDigits(input.number)
+  if (!digits) problems.number = 'Enter a WhatsApp number'
+  else if (!/^[0-9]{8,15}$/.test(digits))
+    problems.number = 'A WhatsApp number has 8 to 15 digits, country code first'
+  else if (existing.some((n) => n.wa_id === digits))
+    problems.number = 'This number is already on the list'
+  return problems
+}
+
+export const STATUS_LABELS: Record<string, string> = {
+  queued: 'Queued',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  read: 'Read',
+  failed: 'Failed',
+  received: 'Received',
+}
+
+/** A message's status in words: not yet synced, queued on the server, then Meta's reports. */
+export function statusLabel(message: Pick<MessageRecord, 'status' | 'direction'>): string {
+  if (message.direction === 'in') return 'Received'
+  return message.status ? (STATUS_LABELS[message.status] ?? message.status) : 'Not synced yet'
+}
+
+/** How the next message to this number goes, and the words the chat dialog says about it. */
+export function composeMode(
+  number: Pick<NumberRecord, 'status' | 'last_received_at'>,
+  now: Date,
+): { mode: SendMode; note: string } {
+  const mode = sendModeFor(number, now)
+  if (mode.kind === 'blocked')
+    return { mode, note: 'This number is disabled: enable it to send messages.' }
+  if (mode.kind === 'session')
+    return { mode, note: 'They wrote in the last 24 hours: your message goes as you write it.' }
+  return {
+    mode,
+    note:
+      mode.reason === 'never-written'
+        ? 'They have not written to the centre yet: your message goes inside the centre’s approved template.'
+        : 'More than 24 hours since they last wrote: your message goes inside the centre’s approved template.',
+  }
+}
