@@ -42,6 +42,8 @@ export interface StandIn {
   phoneNumberId: string
   appSecret: string
   taken: TakenMessage[]
+  /** The ids of the person's messages the centre marked read. */
+  readReceipts: string[]
   /** Every send call, whatever its answer: to whom (when readable), the status and the answer. */
   calls: { to: string | null; status: number; body: unknown }[]
   setWebhook(url: string): void
@@ -88,6 +90,10 @@ export function shapeProblem(body: unknown): string | null {
   if (!body || typeof body !== 'object') return 'The body must be a JSON object'
   const b = body as Record<string, unknown>
   if (b.messaging_product !== 'whatsapp') return 'messaging_product must be "whatsapp"'
+  if (b.status !== undefined) {
+    if (b.status !== 'read') return 'status must be "read"'
+    return typeof b.message_id === 'string' && b.message_id ? null : 'message_id is required'
+  }
   if (typeof b.to !== 'string' || !/^[0-9]{8,15}$/.test(b.to))
     return 'to must be the digits of a number'
   if (b.type === 'text') {
@@ -122,6 +128,7 @@ export async function startCloudApiStandIn(options: StandInOptions = {}): Promis
   const next = random(options.seed ?? 20261127)
   let webhookUrl = options.webhookUrl ?? ''
   const taken: TakenMessage[] = []
+  const readReceipts: string[] = []
   const calls: StandIn['calls'] = []
   const lastWrote = new Map<string, number>()
   let counter = 0
@@ -213,6 +220,11 @@ export async function startCloudApiStandIn(options: StandInOptions = {}): Promis
     const problem = shapeProblem(body)
     if (problem) return [400, graphError(100, 'Invalid parameter', problem)]
     if (next() < failRate) return [500, graphError(131000, 'Something went wrong')]
+    const receipt = body as { status?: string; message_id?: string }
+    if (receipt.status === 'read') {
+      readReceipts.push(receipt.message_id!)
+      return [200, { success: true }]
+    }
     const b = body as { to: string; type: 'text' | 'template' }
     if (b.type === 'text' && Date.now() - (lastWrote.get(b.to) ?? 0) > WINDOW_MS)
       return [
@@ -259,6 +271,7 @@ export async function startCloudApiStandIn(options: StandInOptions = {}): Promis
         return send(status, body)
       }
       if (req.method === 'GET' && url.pathname === '/_standin/messages') return send(200, taken)
+      if (req.method === 'GET' && url.pathname === '/_standin/read') return send(200, readReceipts)
       if (req.method === 'POST' && url.pathname === '/_standin/reply') {
         const { from, text, name } = JSON.parse(await read(req)) as Record<string, string>
         const answer = await reply(from!, text!, name)
@@ -280,6 +293,7 @@ export async function startCloudApiStandIn(options: StandInOptions = {}): Promis
     phoneNumberId,
     appSecret,
     taken,
+    readReceipts,
     calls,
     setWebhook: (url) => {
       webhookUrl = url

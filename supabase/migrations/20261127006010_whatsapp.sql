@@ -266,6 +266,7 @@ begin
   )
   select coalesce(jsonb_agg(jsonb_build_object(
            'id', m.id, 'to', m.wa_id, 'body', m.data ->> 'body', 'mode', m.data ->> 'mode',
+           'direction', m.data ->> 'direction', 'wamid', m.wamid,
            'recipient', n.data ->> 'name', 'numberStatus', n.data ->> 'status',
            'lastReceivedAt', n.last_received_at, 'attempts', t.attempts)
            order by m.created_at), '[]'::jsonb)
@@ -313,6 +314,10 @@ begin
     end if;
     update public.whatsapp_outbox x set status = 'sent', sent_at = now(), lease_until = null
      where x.message_id = o.message_id;
+    -- A read receipt (the outbox row of a message that came in): Meta took it; nothing else moves.
+    if m.data ->> 'direction' = 'in' then
+      return 'sent';
+    end if;
     -- A delivery report may have arrived before this answer: the status only moves forward.
     update public.whatsapp w
        set wamid = whatsapp_record.wamid,
@@ -341,6 +346,10 @@ begin
            then now() + make_interval(secs => 30 * power(4, greatest(o.attempts, 1) - 1))
            else x.next_attempt_at end
    where x.message_id = o.message_id;
+  if new_status = 'failed' and m.data ->> 'direction' = 'in' then
+    -- A read receipt that could not be given changes nothing the staff see.
+    return new_status;
+  end if;
   if new_status = 'failed' then
     perform app.whatsapp_set_status(o.message_id, 'failed',
       coalesce(reason, 'unknown error') ||
@@ -415,6 +424,39 @@ begin
   return message;
 end;
 $$;
+
+-- whatsAppMessageRead (O19): staff opened the chat with this number, so its messages that came in
+-- are read. Each gets a read receipt for Meta (blue ticks for the person), queued once in the
+-- outbox like a message; the messages' status becomes read. Answers how many.
+create or replace function public.whatsapp_read(wa_id text)
+returns integer
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  n integer;
+begin
+  if not app.is_staff() then
+    raise exception 'Only the centre''s staff read WhatsApp messages' using errcode = '42501';
+  end if;
+  with unread as (
+    update public.whatsapp w set status = 'read', status_at = now()
+     where w.kind = 'message' and w.wa_id = whatsapp_read.wa_id and w.data ->> 'direction' = 'in'
+       and w.status = 'received' and w.wamid is not null
+    returning w.id
+  ), queued as (
+    insert into public.whatsapp_outbox (message_id) select id from unread
+    on conflict do nothing
+    returning 1
+  )
+  select count(*) into n from queued;
+  if n > 0 then
+    perform pg_notify('whatsapp_outbox', whatsapp_read.wa_id);
+  end if;
+  return n;
+end;
+$$;
+revoke execute on function public.whatsapp_read(text) from public, anon;
+grant execute on function public.whatsapp_read(text) to authenticated;
 
 revoke execute on function public.whatsapp_claim(integer, integer),
   public.whatsapp_record(text, text, text, text, integer), public.whatsapp_status(text, text, text),

@@ -66,6 +66,11 @@ test('an admin adds a WhatsApp number, writes to it, sees the delivery and the r
     { timeout: 30_000 },
   )
   await expect(dialog.getByTestId('chat-mode')).toContainText('goes as you write it')
+  // The chat is open, so her message is read: Meta gets a read receipt for it (O19).
+  await expect(async () => {
+    const read = (await (await fetch(`${standIn}/_standin/read`)).json()) as string[]
+    expect(read).toHaveLength(1)
+  }).toPass({ timeout: 30_000 })
 
   await dialog.getByRole('textbox', { name: 'Message' }).fill('See you on Monday at 9:30.')
   await dialog.getByRole('button', { name: 'Send' }).click()

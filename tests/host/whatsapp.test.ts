@@ -268,6 +268,22 @@ describe.each(testDatabases())('WhatsApp on $name', (database) => {
     ])
   })
 
+  it('gives Meta a read receipt once staff opened the chat, once (O19)', async () => {
+    const staff = (sql: string) =>
+      asUser(h.db, admin, (tx: Queryable) => tx.query<{ n: number }>(sql), { commit: true })
+    expect((await staff(`select public.whatsapp_read('447700900123') as n`))[0]!.n).toBe(1)
+    expect((await staff(`select public.whatsapp_read('447700900123') as n`))[0]!.n).toBe(0)
+    const before = api.readReceipts.length
+    api.setFailRate(0)
+    await dispatch('1')
+    api.setFailRate(0.2)
+    const [reply] = await rows(
+      `select wamid, status from public.whatsapp where wa_id = '447700900123' and data ->> 'direction' = 'in'`,
+    )
+    expect(api.readReceipts.slice(before)).toEqual([reply!.wamid])
+    expect(reply!.status).toBe('read')
+  })
+
   it('keeps to 10 messages a minute to one person: the rest wait, no attempt counted', async () => {
     const wa = '919000000021'
     await push([number(wa, 'Busy Parent')])

@@ -559,6 +559,15 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: `public.whatsapp_status('wamid.matrix', 'read', null)`,
     execute: roles('deny'),
   },
+  'public.whatsapp_read(wa_id text)': {
+    call: `public.whatsapp_read('919000000055')`,
+    execute: roles('refuse 42501', {
+      anon: 'deny',
+      admission: 'allow',
+      administration: 'allow',
+      admin: 'allow',
+    }),
+  },
   'public.whatsapp_receive(wa_id text, profile_name text, wamid text, body text, sent_at timestamp with time zone)':
     {
       call: `public.whatsapp_receive('919000000055', 'Matrix', 'wamid.matrix-in', 'Hi', now())`,

@@ -54,6 +54,11 @@ export function messageRequest(
   }
 }
 
+/** The read receipt of a message the person sent (whatsAppMessageRead, O19). */
+export function readRequest(wamid: string): Record<string, unknown> {
+  return { messaging_product: 'whatsapp', status: 'read', message_id: wamid }
+}
+
 export type SendOutcome =
   | { kind: 'sent'; wamid: string }
   | { kind: 'retry'; reason: string }

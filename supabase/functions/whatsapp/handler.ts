@@ -18,6 +18,7 @@ import {
   DEFAULT_API_URL,
   messageRequest,
   readAnswer,
+  readRequest,
   templateOf,
   type SendOutcome,
 } from '../_shared/whatsapp.ts'
@@ -40,6 +41,9 @@ interface Claimed {
   numberStatus: string | null
   lastReceivedAt: string | null
   attempts: number
+  /** 'in': a read receipt for a message the person sent (O19). */
+  direction: 'in' | 'out'
+  wamid: string | null
 }
 
 export interface WhatsAppResult {
@@ -89,6 +93,14 @@ async function post(url: string, token: string, body: unknown): Promise<SendOutc
   return readAnswer(res.status, parsed)
 }
 
+async function readReceipt(url: string, token: string, wamid: string): Promise<SendOutcome> {
+  const outcome = await post(url, token, readRequest(wamid))
+  // Meta answers a read receipt with {"success": true} and no message id.
+  if (outcome.kind === 'retry' && outcome.reason === 'Meta answered without a message id')
+    return { kind: 'sent', wamid }
+  return outcome
+}
+
 export async function dispatchWhatsApp(
   db: SupabaseClient,
   env: FunctionEnv & { WHATSAPP_TOKEN: string; WHATSAPP_PHONE_NUMBER_ID: string },
@@ -108,6 +120,11 @@ export async function dispatchWhatsApp(
   const factor = limitFactor(env.RATE_LIMIT_FACTOR)
 
   async function outcomeOf(message: Claimed): Promise<Outcome> {
+    // A read receipt: Meta marks the person's message read; it is no message and has no limit.
+    if (message.direction === 'in') {
+      if (!message.wamid) return { kind: 'failed', reason: 'The message has no id of Meta’s' }
+      return readReceipt(url, env.WHATSAPP_TOKEN, message.wamid)
+    }
     // The rules again at the moment of sending: the number may have been disabled, and a
     // session message may have waited past the end of the window.
     const mode = sendModeFor(

@@ -17,7 +17,12 @@ import {
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { format } from 'date-fns'
-import { useWhatsAppMessages, useWhatsAppNumbers, useWhatsAppWriter } from '../hooks/use-whatsapp'
+import {
+  markRead,
+  useWhatsAppMessages,
+  useWhatsAppNumbers,
+  useWhatsAppWriter,
+} from '../hooks/use-whatsapp'
 import {
   composeMode,
   liveList,
@@ -145,6 +150,13 @@ function ChatDialog({ number }: { number: NumberRecord }) {
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' })
   }, [shown?.length])
+  // whatsAppMessageRead (O19): what came in is read once the chat is open; the answer is not used.
+  const unread = (messages ?? []).filter(
+    (m) => m.direction === 'in' && m.status === 'received',
+  ).length
+  useEffect(() => {
+    if (unread > 0) void markRead(number.wa_id)
+  }, [unread, number.wa_id])
   const send = async () => {
     if (mode.kind === 'blocked') return
     if (!text.trim()) {

@@ -4,6 +4,7 @@ import type { WhatsAppRow } from '@sync/database'
 import { uuidv7 } from '@sync/ids'
 import { parseRow } from '@sync/schema'
 import { useObservable } from '@/db/hooks'
+import { rpc } from '@/lib/rpc'
 import { useOpenDatabase } from '@/db/provider'
 import { numberDigits, type MessageRecord, type NumberRecord } from '../logic/chat'
 
@@ -106,4 +107,9 @@ export function useWhatsAppWriter() {
       )
     },
   }
+}
+
+/** whatsAppMessageRead (O19): tells the server the chat was read; offline it waits for the next open. */
+export async function markRead(waId: string): Promise<void> {
+  await rpc<number>('whatsapp_read', { wa_id: waId })
 }
