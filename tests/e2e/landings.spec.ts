@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { serviceClient, signedIn } from './support/backend'
 import { signIn } from './support/signin'
+import { academicYearOf, coveredAcademicYears } from '../../src/lib/time/academic-year'
 
 // The admin's Members pane lists many members, with long names and e-mail addresses, as it does
 // in a real centre: the landing must still fit a phone. They join as facilitators do: the admin
@@ -170,4 +171,43 @@ test("the lesson dialog's tabs keep to one row on a phone, and the keys bring ea
     'aria-selected',
     'true',
   )
+})
+
+test('holidays are listed and entered by an academic year chosen from the calendar (Q05)', async ({
+  page,
+}) => {
+  const today = new Date().toISOString().slice(0, 10)
+  const current = academicYearOf(today)
+  await page.setViewportSize({ width: 360, height: 740 })
+  await signIn(page, 'admin@demo.school', 'demo-admin-1')
+  await page.goto('/admin/dash/settings')
+  await page.getByRole('tab', { name: 'Holidays' }).click()
+  const year = page.getByRole('combobox', { name: 'Academic year' })
+  await expect(year).toHaveValue(current)
+  await year.click()
+  await expect(page.getByRole('option')).toHaveText(coveredAcademicYears(today))
+  await page.getByRole('option', { name: '2025-26' }).click()
+  const rows = page.getByTestId('reference-row')
+  await expect(rows).toHaveCount(6)
+  await expect(rows.filter({ hasText: 'Summer break' })).toContainText('2026-04-25')
+  await expect(rows.filter({ hasText: '2026-27' })).toHaveCount(0)
+
+  // A new holiday takes the academic year of its start date, and a year that does not fit is refused.
+  await page.getByRole('button', { name: 'Add holiday' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Description').fill('Diwali')
+  await dialog.getByLabel('Start date').fill('2025-10-21')
+  await dialog.getByLabel('End date').fill('2025-10-21')
+  const chosen = dialog.getByRole('combobox', { name: 'Academic year' })
+  await expect(chosen).toHaveValue('2025-26')
+  await chosen.click()
+  await page.getByRole('option', { name: '2024-25' }).click()
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog).toContainText('The holiday starts in academic year 2025-26')
+  await chosen.click()
+  await page.getByRole('option', { name: '2025-26' }).click()
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(rows).toHaveCount(7)
+  await expect(rows.filter({ hasText: 'Diwali' })).toContainText('2025-26')
 })
