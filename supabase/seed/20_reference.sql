@@ -27,6 +27,7 @@ insert into public.reference (id, kind, data) values
   ('rc-cashew', 'classroom', '{"name": "Cashew Room"}'),
   ('rc-garden', 'classroom', '{"name": "Garden"}'),
   ('rc-studio', 'classroom', '{"name": "Art Studio"}'),
+  ('rc-verandah', 'classroom', '{"name": "Verandah"}'),
   ('rg-jaul', 'group', '{"name": "Jaul", "timingSet": 1, "status": "active", "feeTariffId": "rf-16700"}'),
   ('rg-tanni', 'group', '{"name": "Tanni", "timingSet": 1, "status": "active", "feeTariffId": "rf-14500"}'),
   ('rg-paani', 'group', '{"name": "Paani", "timingSet": 2, "status": "active", "feeTariffId": "rf-14500"}'),

@@ -86,4 +86,52 @@ describe.each(testDatabases())('seeded demo centre on $name', (target) => {
     )
     expect(rows.filter((r) => r.status === 'authPending' && r.auth_uid === null)).toHaveLength(1)
   })
+  // A facilitator or a room is in one place at a time: no two lessons of the demo week (any
+  // groups, any timing sets) that overlap in time share a facilitator or a classroom.
+  it('books no facilitator and no classroom twice at the same time', async () => {
+    const timings = new Map(
+      (
+        await db.query<{ id: string; timing: string }>(
+          `select id, data ->> 'timing' as timing from public.reference where kind = 'session_timing'`,
+        )
+      ).map((t) => {
+        const [from, to] = t.timing.split('-').map((part) => {
+          const [h, m] = part.trim().split(':').map(Number)
+          return h! * 60 + m!
+        })
+        return [t.id, { from: from!, to: to! }] as const
+      }),
+    )
+    const templates = await db.query<{ id: string; days: Record<string, Lesson[]> }>(
+      `select id, data -> 'days' as days from public.timetables where kind = 'group_template'`,
+    )
+    type Lesson = {
+      id: string
+      timingId: string
+      facilitatorId: string | null
+      classroomId: string | null
+    }
+    expect(templates.length).toBeGreaterThan(1)
+    const clashes: string[] = []
+    const taught = new Set<string>()
+    for (const day of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday']) {
+      const lessons = templates.flatMap((t) => t.days[day] ?? [])
+      for (const l of lessons) if (l.facilitatorId) taught.add(l.facilitatorId)
+      lessons.forEach((a, i) => {
+        for (const b of lessons.slice(i + 1)) {
+          const ta = timings.get(a.timingId)
+          const tb = timings.get(b.timingId)
+          if (!ta || !tb) throw new Error(`no timing for ${a.id} or ${b.id}`)
+          if (ta.from >= tb.to || tb.from >= ta.to) continue
+          if (a.facilitatorId && a.facilitatorId === b.facilitatorId)
+            clashes.push(`${a.facilitatorId} teaches ${a.id} and ${b.id}`)
+          if (a.classroomId && a.classroomId === b.classroomId)
+            clashes.push(`${a.classroomId} holds ${a.id} and ${b.id}`)
+        }
+      })
+    }
+    expect(clashes).toEqual([])
+    // Every demo facilitator still has lessons to show.
+    expect([...taught].sort()).toEqual(demoFacilitators.map((f) => f.id).sort())
+  })
 })

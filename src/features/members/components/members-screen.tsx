@@ -2,6 +2,7 @@ import '@mantine/core/styles/Table.css'
 import '@mantine/core/styles/Combobox.css'
 import { useState } from 'react'
 import '@mantine/core/styles/Menu.css'
+import '@mantine/core/styles/ScrollArea.css'
 import {
   ActionIcon,
   Alert,
@@ -9,6 +10,7 @@ import {
   Button,
   Group,
   Menu,
+  Paper,
   Select,
   Stack,
   Table,
@@ -16,6 +18,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { format } from 'date-fns'
 import {
   canToggleFacilitator,
@@ -42,6 +45,7 @@ import { SignInHistoryDialog } from './sign-in-history'
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { Pager } from '@/components/lists/pager'
 import { notifyResult } from '@/components/feedback/notify-result'
+import { NARROW_QUERY } from '@/lib/navigation/model'
 
 /**
  * The admin's dashboard: the centre's counts (F17) and the member list with filters, sorts,
@@ -57,6 +61,8 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
   const [deleting, setDeleting] = useState<MemberRow | null>(null)
   const { page, error, reload } = useMembers(filter, sort, offset)
   const counts = useOverview()
+  // A phone shows each member as a card: six columns do not fit 360 px.
+  const narrow = useMediaQuery(NARROW_QUERY) ?? false
   const size = page?.pageSize ?? 15
   const rows = page?.rows ?? []
   const refresh = () => (counts.reload(), reload())
@@ -85,6 +91,37 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
     setOffset(0)
     reload()
   }
+  const actions = (m: MemberRow) => (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      {m.id !== selfId && (
+        <Button size="compact-sm" variant="default" onClick={() => setConfirm(m)}>
+          {m.status === 'blocked' ? 'Unblock' : 'Block'}
+        </Button>
+      )}
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" aria-label={`More for ${m.name || m.email}`}>
+            ⋯
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => setHistory(m)}>Sign-in history</Menu.Item>
+          {canToggleFacilitator(m.role) && (
+            <Menu.Item onClick={() => setFacilitatorChange(m)}>
+              {isFacilitatorMember(m.role, m.extra) ? 'Remove as facilitator' : 'Make facilitator'}
+            </Menu.Item>
+          )}
+          {m.id !== selfId && (
+            <Menu.Item color="red" onClick={() => setDeleting(m)}>
+              Delete member
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  )
+  const lastActive = (m: MemberRow) =>
+    m.last_activity ? format(new Date(m.last_activity), 'd MMM yyyy HH:mm') : 'Never'
   return (
     <Stack>
       <Title order={1} size="h2">
@@ -103,77 +140,79 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
         />
       </Group>
       {error && <Alert color={navigator.onLine ? 'red' : 'yellow'}>{error}</Alert>}
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped aria-label="Members">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Sign-ins</Table.Th>
-              <Table.Th>Last active</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((m) => (
-              <Table.Tr key={m.id} data-testid="member-row">
-                <Table.Td>
-                  <Text fw={500}>{m.name || m.email}</Text>
-                  <Text size="xs" c="dimmed">
+      {narrow ? (
+        <Stack
+          component="ul"
+          gap="xs"
+          aria-label="Members"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+        >
+          {rows.map((m) => (
+            <Paper component="li" key={m.id} withBorder p="xs" radius="sm" data-testid="member-row">
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                <Stack gap={2} miw={0}>
+                  <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                    {m.name || m.email}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {m.email}
                   </Text>
-                </Table.Td>
-                <Table.Td>{roleLabel(m.role, m.extra)}</Table.Td>
-                <Table.Td>
-                  <Badge color={memberState(m).color} variant="light" data-testid="member-state">
-                    {memberState(m).label}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{m.signin_count}</Table.Td>
-                <Table.Td>
-                  {m.last_activity
-                    ? format(new Date(m.last_activity), 'd MMM yyyy HH:mm')
-                    : 'Never'}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap" justify="flex-end">
-                    {m.id !== selfId && (
-                      <Button size="compact-sm" variant="default" onClick={() => setConfirm(m)}>
-                        {m.status === 'blocked' ? 'Unblock' : 'Block'}
-                      </Button>
-                    )}
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon variant="subtle" aria-label={`More for ${m.name || m.email}`}>
-                          ⋯
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item onClick={() => setHistory(m)}>Sign-in history</Menu.Item>
-                        {canToggleFacilitator(m.role) && (
-                          <Menu.Item onClick={() => setFacilitatorChange(m)}>
-                            {isFacilitatorMember(m.role, m.extra)
-                              ? 'Remove as facilitator'
-                              : 'Make facilitator'}
-                          </Menu.Item>
-                        )}
-                        {m.id !== selfId && (
-                          <Menu.Item color="red" onClick={() => setDeleting(m)}>
-                            Delete member
-                          </Menu.Item>
-                        )}
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Group>
-                </Table.Td>
+                </Stack>
+                {actions(m)}
+              </Group>
+              <Group gap="xs" mt={4}>
+                <Text size="sm">{roleLabel(m.role, m.extra)}</Text>
+                <Badge color={memberState(m).color} variant="light" data-testid="member-state">
+                  {memberState(m).label}
+                </Badge>
+              </Group>
+              <Text size="xs" c="dimmed" mt={4}>
+                Sign-ins: {m.signin_count} · Last active: {lastActive(m)}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped aria-label="Members">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Sign-ins</Table.Th>
+                <Table.Th>Last active</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((m) => (
+                <Table.Tr key={m.id} data-testid="member-row">
+                  <Table.Td>
+                    <Text fw={500}>{m.name || m.email}</Text>
+                    <Text size="xs" c="dimmed">
+                      {m.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{roleLabel(m.role, m.extra)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={memberState(m).color} variant="light" data-testid="member-state">
+                      {memberState(m).label}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{m.signin_count}</Table.Td>
+                  <Table.Td>{lastActive(m)}</Table.Td>
+                  <Table.Td>{actions(m)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       <Pager
         offset={offset}
         shown={rows.length}

@@ -13,7 +13,9 @@ import {
 } from '@mantine/core'
 import type { ReferenceKind } from '@sync/collections/reference'
 import { SUBJECT_COLOURS } from '@sync/constants'
-import { validateRecord } from '../logic/records'
+import { format } from 'date-fns'
+import { academicYearOf } from '@/lib/time/academic-year'
+import { holidayYears, validateRecord } from '../logic/records'
 
 export interface ReferenceFormProps {
   kind: ReferenceKind
@@ -181,7 +183,13 @@ export function ReferenceForm({ kind, initial, onSubmit, onCancel }: ReferenceFo
                 type="date"
                 label="Start date"
                 value={str('startDate')}
-                onChange={(e) => set('startDate', e.currentTarget.value)}
+                onChange={(e) => {
+                  const date = e.currentTarget.value
+                  set('startDate', date)
+                  // A new holiday belongs to the academic year it starts in.
+                  if (!str('academicYear') && /^\d{4}-\d{2}-\d{2}$/.test(date))
+                    set('academicYear', academicYearOf(date))
+                }}
                 error={errors.startDate}
               />
               <TextInput
@@ -192,11 +200,13 @@ export function ReferenceForm({ kind, initial, onSubmit, onCancel }: ReferenceFo
                 error={errors.endDate}
               />
             </Group>
-            <TextInput
+            <Select
               label="Academic year"
-              placeholder="2026-27"
-              value={str('academicYear')}
-              onChange={(e) => set('academicYear', e.currentTarget.value)}
+              placeholder="Choose a year"
+              data={holidayYears(format(new Date(), 'yyyy-MM-dd'), [data.academicYear])}
+              value={str('academicYear') || null}
+              onChange={(v) => set('academicYear', v ?? '')}
+              allowDeselect={false}
               error={errors.academicYear}
             />
           </>

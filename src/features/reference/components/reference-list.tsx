@@ -7,13 +7,16 @@ import {
   ColorSwatch,
   Group,
   Modal,
+  Select,
   Stack,
   Table,
   Text,
 } from '@mantine/core'
 import type { ReferenceKind } from '@sync/collections/reference'
+import { format } from 'date-fns'
+import { academicYearOf } from '@/lib/time/academic-year'
 import { useReferenceRecords, useReferenceWriter } from '../hooks/use-reference'
-import { KIND_LABELS, recordTitle, type ReferenceRecord } from '../logic/records'
+import { holidayYears, KIND_LABELS, recordTitle, type ReferenceRecord } from '../logic/records'
 import { emptyRecord, ReferenceForm } from './reference-form'
 
 function Details({ record }: { record: ReferenceRecord }) {
@@ -45,7 +48,6 @@ function Details({ record }: { record: ReferenceRecord }) {
 
 /** One reference list: its records, and adding, editing and removing them. */
 export function ReferenceList({ kind }: { kind: ReferenceKind }) {
-  const records = useReferenceRecords(kind)
   const writer = useReferenceWriter()
   const [editing, setEditing] = useState<{
     id: string | null
@@ -53,8 +55,26 @@ export function ReferenceList({ kind }: { kind: ReferenceKind }) {
   } | null>(null)
   const [removing, setRemoving] = useState<ReferenceRecord | null>(null)
   const label = KIND_LABELS[kind]
+  // Holidays are listed one academic year at a time, the current one first (Q05).
+  const today = format(new Date(), 'yyyy-MM-dd')
+  const [year, setYear] = useState(() => academicYearOf(today))
+  const all = useReferenceRecords(kind)
+  const records = kind === 'holiday' ? all?.filter((r) => r.data.academicYear === year) : all
   return (
     <Stack gap="sm">
+      {kind === 'holiday' && (
+        <Select
+          label="Academic year"
+          data={holidayYears(
+            today,
+            all?.map((r) => r.data.academicYear),
+          )}
+          value={year}
+          onChange={(v) => v && setYear(v)}
+          allowDeselect={false}
+          w={160}
+        />
+      )}
       <Group justify="space-between">
         <Text c="dimmed" size="sm">
           {records

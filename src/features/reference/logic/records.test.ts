@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   DATE_ORDER_ERROR,
   formatIndianAmount,
+  holidayYears,
   recordTitle,
   sortRecords,
   validateRecord,
@@ -99,6 +100,27 @@ describe('validateRecord', () => {
       },
       {},
     ],
+    [
+      'holiday',
+      {
+        description: 'Republic Day',
+        startDate: '2027-01-26',
+        endDate: '2027-01-26',
+        singleDay: true,
+        academicYear: '2027-28',
+      },
+      { academicYear: 'The holiday starts in academic year 2026-27' },
+    ],
+    [
+      'holiday',
+      {
+        description: 'Republic Day',
+        startDate: '2027-01-26',
+        endDate: '2027-01-26',
+        singleDay: true,
+      },
+      { academicYear: 'Choose the academic year' },
+    ],
   ] as const)('%s %o → %o', (kind, data, errors) => {
     expect(validateRecord(kind, data as Record<string, unknown>)).toEqual(errors)
   })
@@ -115,5 +137,20 @@ describe('recordTitle', () => {
     expect(
       recordTitle(rec('session_timing', 'x', { timing: '09:30 - 10:15', groupNumber: 2 })),
     ).toBe('09:30 - 10:15 (set 2)')
+  })
+})
+
+describe('holidayYears (Q05)', () => {
+  it('offers the years the calendar covers, 2023-24 up to the current academic year', () => {
+    expect(holidayYears('2026-01-15')).toEqual(['2023-24', '2024-25', '2025-26'])
+    expect(holidayYears('2026-11-27')).toEqual(['2023-24', '2024-25', '2025-26', '2026-27'])
+  })
+  it('keeps a year a holiday already names, and ignores anything that is not a year', () => {
+    expect(holidayYears('2026-01-15', ['2027-28', '2025-26', 'someday', null])).toEqual([
+      '2023-24',
+      '2024-25',
+      '2025-26',
+      '2027-28',
+    ])
   })
 })

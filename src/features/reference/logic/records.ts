@@ -1,4 +1,5 @@
 import { referenceKinds, type ReferenceKind } from '@sync/collections/reference'
+import { academicYearOf, coveredAcademicYears } from '@/lib/time/academic-year'
 
 export interface ReferenceRecord {
   id: string
@@ -39,6 +40,16 @@ export function sortRecords(kind: ReferenceKind, records: ReferenceRecord[]): Re
     if (a1 > b1) return 1
     return a2 < b2 ? -1 : a2 > b2 ? 1 : 0
   })
+}
+
+/**
+ * The academic years a holiday can belong to, and the holidays list can show (Q05): the years the
+ * calendar covers up to today's, with any later or earlier year a holiday already names.
+ */
+export function holidayYears(today: string, named: readonly unknown[] = []): string[] {
+  const years = new Set(coveredAcademicYears(today))
+  for (const y of named) if (typeof y === 'string' && /^\d{4}-\d{2}$/.test(y)) years.add(y)
+  return [...years].sort()
 }
 
 /** How a record is named in lists and messages. */
@@ -86,6 +97,11 @@ export function validateRecord(
   if (kind === 'holiday' && !errors.startDate && !errors.endDate) {
     if (text(data.startDate) > text(data.endDate)) errors.endDate = DATE_ORDER_ERROR
   }
+  if (kind === 'holiday' && !errors.startDate && !errors.academicYear) {
+    const year = academicYearOf(text(data.startDate))
+    if (year !== text(data.academicYear))
+      errors.academicYear = `The holiday starts in academic year ${year}`
+  }
   return errors
 }
 
@@ -107,7 +123,7 @@ function messageFor(kind: ReferenceKind, field: string): string {
     case 'endDate':
       return 'Enter a date'
     case 'academicYear':
-      return 'Enter the academic year, for example 2026-27'
+      return 'Choose the academic year'
     default:
       return `Check the ${KIND_LABELS[kind].one.toLowerCase()} details`
   }

@@ -1,6 +1,8 @@
 import { Anchor, Badge, List, Modal, Select, Stack, Tabs, Text } from '@mantine/core'
 import { lessonKey } from '@sync/collections/timetables'
+import { useMediaQuery } from '@mantine/hooks'
 import { useAuthMember } from '@/lib/auth/use-auth'
+import { NARROW_QUERY } from '@/lib/navigation/model'
 import { subtopicChoices, topicChoices } from '../logic/topic-choices'
 import type { Session } from '../logic/types'
 import { useLessonItems } from '../hooks/use-lesson-items'
@@ -33,6 +35,7 @@ export function SessionDialog({
   onSubtopic,
 }: SessionDialogProps) {
   const member = useAuthMember()
+  const narrow = useMediaQuery(NARROW_QUERY) ?? false
   const writer = useTimetableWriter()
   const items = useLessonItems(lessonKey(weekKey, s.id))
   const subject = s.subjectId ? lookups.subjects[s.subjectId] : undefined
@@ -60,8 +63,27 @@ export function SessionDialog({
       size="lg"
       title={`${subject?.name ?? 'Lesson'} · ${lookups.timings[s.timingId] ?? ''}`}
     >
-      <Tabs defaultValue="topic" keepMounted={false}>
-        <Tabs.List>
+      <Tabs
+        defaultValue="topic"
+        keepMounted={false}
+        styles={{
+          list: { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'thin' },
+          tab: {
+            flexShrink: 0,
+            whiteSpace: 'nowrap',
+            ...(narrow && {
+              paddingInline: 'var(--mantine-spacing-xs)',
+              fontSize: 'var(--mantine-font-size-xs)',
+            }),
+          },
+        }}
+      >
+        {/* One row on every screen: on a phone the row scrolls sideways, and the arrow keys bring
+            the focused tab into view. */}
+        <Tabs.List
+          data-testid="lesson-tabs"
+          onFocus={(e) => e.target.scrollIntoView({ block: 'nearest', inline: 'nearest' })}
+        >
           <Tabs.Tab value="topic">Topic</Tabs.Tab>
           <Tabs.Tab value="comments">
             Comments ({items.filter((i) => i.kind === 'comment').length})

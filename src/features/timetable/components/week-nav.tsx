@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Stack, Text, TextInput } from '@mantine/core'
-import { academicYearOf, calendarTermLabel } from '../logic/academic-year'
+import { academicYearOf, calendarTermLabel } from '@/lib/time/academic-year'
 import { mondayOf, stepWeek, weekKeyOf } from '../logic/week'
 import { weekRangeLabel } from '../logic/week-label'
 

@@ -1,4 +1,4 @@
-import { termOf, type AcademicYear, type TermNumber } from './academic-year'
+import { termOf, type AcademicYear, type TermNumber } from '@/lib/time/academic-year'
 import { topicValuesOf, type EditModeState, type TopicValues } from './edit-mode'
 import type { GroupDay, IsoDate, WeekdayKey } from './types'
 

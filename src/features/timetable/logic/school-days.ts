@@ -1,4 +1,4 @@
-import { academicYearOf } from './academic-year'
+import { academicYearOf } from '@/lib/time/academic-year'
 import { isoWeekdayOf } from './calendar-date'
 import type { Holiday, IsoDate } from './types'
 

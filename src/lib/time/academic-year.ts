@@ -1,5 +1,4 @@
-import { partsOf } from './calendar-date'
-import type { IsoDate } from './types'
+import type { IsoDate } from '@sync/timetable/types'
 
 // The academic year runs June to May and is labelled by its start year plus the next year's
 // last two digits, e.g. '2025-26' (Q01-Q03).
@@ -14,6 +13,11 @@ const LABEL = /^(\d{4})-(\d{2})$/
 const FIRST_COVERED_YEAR = 2023
 /** The last year the spec lists; the list never shrinks below it, even on a wrong clock. */
 const LAST_LISTED_YEAR = 2025
+
+/** The year and month of a 'YYYY-MM-DD' date. */
+function partsOf(date: IsoDate): { year: number; month: number } {
+  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) }
+}
 
 function labelFor(startYear: number): AcademicYear {
   return `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`
