@@ -13,6 +13,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { pushAware, RefusedIds } from './refusals.ts'
 import type {
   facilitators,
+  inquiries,
   lessonItems,
   reference,
   timetables,
@@ -30,6 +31,7 @@ export type TopicRow = RowOf<typeof topics>
 export type FacilitatorRow = RowOf<typeof facilitators>
 export type TimetableRow = RowOf<typeof timetables>
 export type LessonItemRow = RowOf<typeof lessonItems>
+export type InquiryRow = RowOf<typeof inquiries>
 
 /**
  * The collections by name, each typed from its definition's zod schemas (RowOf); a role's
@@ -41,6 +43,7 @@ export interface AppCollections {
   facilitators: RxCollection<FacilitatorRow>
   timetables: RxCollection<TimetableRow>
   lesson_items: RxCollection<LessonItemRow>
+  inquiries: RxCollection<InquiryRow>
   /** Collections a test or a migration opens under other names. */
   [name: string]: RxCollection
 }

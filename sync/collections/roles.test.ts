@@ -7,9 +7,15 @@ const names = (role: AppRole | null) => collectionsFor(collections, role).map((d
 
 describe('collections per role', () => {
   it.each([
-    ['admin', ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items']],
-    ['administration', ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items']],
-    ['admission', ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items']],
+    ['admin', ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items', 'inquiries']],
+    [
+      'administration',
+      ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items', 'inquiries'],
+    ],
+    [
+      'admission',
+      ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items', 'inquiries'],
+    ],
     ['facilitator', ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items']],
     ['guardian', ['reference', 'topics']],
     ['student', ['reference', 'topics']],
