@@ -8,6 +8,7 @@ export const builtScreens: ReadonlySet<string> = new Set<string>([
   'admin.warnings',
   'admin.nodemailer',
   'admin.facilitators',
+  'administration.inquiries',
   'facilitator.lessons',
   'facilitator.groups',
   'facilitator.students',
