@@ -13,6 +13,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { pushAware, RefusedIds } from './refusals.ts'
 import type {
   facilitators,
+  inquiries,
   lessonItems,
   reference,
   timetables,
@@ -32,6 +33,7 @@ export type FacilitatorRow = RowOf<typeof facilitators>
 export type TimetableRow = RowOf<typeof timetables>
 export type LessonItemRow = RowOf<typeof lessonItems>
 export type WhatsAppRow = RowOf<typeof whatsapp>
+export type InquiryRow = RowOf<typeof inquiries>
 
 /**
  * The collections by name, each typed from its definition's zod schemas (RowOf); a role's
@@ -44,6 +46,7 @@ export interface AppCollections {
   timetables: RxCollection<TimetableRow>
   lesson_items: RxCollection<LessonItemRow>
   whatsapp: RxCollection<WhatsAppRow>
+  inquiries: RxCollection<InquiryRow>
   /** Collections a test or a migration opens under other names. */
   [name: string]: RxCollection
 }

@@ -6,8 +6,6 @@ import { welcomeFor } from '@/lib/navigation/welcome'
 
 describe.each([360, 1280])('landing at %ipx', (width) => {
   it.each([
-    ['administration', '/administration/dash', 'Pre-Admission'],
-    ['admission', '/administration/dash', 'Pre-Admission'],
     ['guardian', '/parents/dash', 'Home'],
     ['student', '/students/dash', null],
   ] as const)('a %s lands on a welcome, never the 404 screen', async (role, path, firstComing) => {
@@ -37,12 +35,12 @@ describe.each([360, 1280])('landing at %ipx', (width) => {
 
 it('the dashboard header offers the account menu on a dashboard with nothing built', async () => {
   setViewportWidth(1280)
-  await renderApp({ path: '/administration/dash', member: testMember({ role: 'administration' }) })
+  await renderApp({ path: '/parents/dash', member: testMember({ role: 'guardian' }) })
   await screen.findByTestId('dashboard-welcome')
   expect(screen.getByRole('button', { name: /Test Member/ })).toBeInTheDocument()
 })
 
-it.each(['families', 'inquiries', 'students'])(
+it.each(['families', 'students'])(
   'the unbuilt /administration/dash/%s welcomes staff instead of the 404 screen',
   async (path) => {
     setViewportWidth(1280)

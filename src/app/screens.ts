@@ -9,6 +9,7 @@ export const builtScreens: ReadonlySet<string> = new Set<string>([
   'admin.nodemailer',
   'admin.whatsapp',
   'admin.facilitators',
+  'administration.inquiries',
   'facilitator.lessons',
   'facilitator.groups',
   'facilitator.students',

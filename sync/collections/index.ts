@@ -4,6 +4,7 @@ import { facilitators } from './facilitators.ts'
 import { timetables } from './timetables.ts'
 import { lessonItems } from './lesson-items.ts'
 import { whatsapp } from './whatsapp.ts'
+import { inquiries } from './inquiries.ts'
 
 /** Every replicated collection. Keep to 12 or fewer (see MAX_COLLECTIONS). */
 export const collections = [
@@ -13,6 +14,7 @@ export const collections = [
   timetables,
   lessonItems,
   whatsapp,
+  inquiries,
 ] as const
 
-export { reference, topics, facilitators, timetables, lessonItems, whatsapp }
+export { reference, topics, facilitators, timetables, lessonItems, whatsapp, inquiries }

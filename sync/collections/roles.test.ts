@@ -7,9 +7,18 @@ const names = (role: AppRole | null) => collectionsFor(collections, role).map((d
 
 describe('collections per role', () => {
   it.each([
-    ['admin', ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items', 'whatsapp']],
-    ['administration', ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items', 'whatsapp']],
-    ['admission', ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items', 'whatsapp']],
+    [
+      'admin',
+      ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items', 'whatsapp', 'inquiries'],
+    ],
+    [
+      'administration',
+      ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items', 'whatsapp', 'inquiries'],
+    ],
+    [
+      'admission',
+      ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items', 'whatsapp', 'inquiries'],
+    ],
     ['facilitator', ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items']],
     ['guardian', ['reference', 'topics']],
     ['student', ['reference', 'topics']],

@@ -143,6 +143,15 @@ export const TABLES: Record<string, TableEntry> = {
     update: roles('none', { anon: 'deny', admission: 'all', administration: 'all', admin: 'all' }),
     delete: roles('none', { anon: 'deny', admission: 'all', administration: 'all', admin: 'all' }),
   },
+  'public.inquiries': {
+    via: 'sync_push',
+    sample: `insert into public.inquiries (id, kind, family_name, data) values ('inq-matrix', 'family', 'Matrix', '{"maritalStatus": "Married", "children": [], "guardians": []}')`,
+    touch: 'potential = potential',
+    select: roles('none', { anon: 'deny', admission: 'all', administration: 'all', admin: 'all' }),
+    insert: roles('deny', { admission: 'allow', administration: 'allow', admin: 'allow' }),
+    update: roles('none', { anon: 'deny', admission: 'all', administration: 'all', admin: 'all' }),
+    delete: roles('deny'),
+  },
   'public.lesson_items': {
     via: 'sync_push',
     sample: `insert into public.lesson_items (id, kind, week_key, lesson_id, group_id, facilitator_id, data) values ('li-matrix', 'comment', '2026_48', 'rg-dongor_mo_1', 'rg-dongor', 'f0000000-0000-4000-a000-000000000001', '{"text": "A comment"}')`,
@@ -486,6 +495,14 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   'app.sync_scope()': {
     call: `app.sync_scope()`,
     execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.touch_inquiry()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'public.applications_submit(inquiry jsonb, mails jsonb)': {
+    call: `public.applications_submit('{"id": "app-matrix", "kind": "family", "data": {"children": [], "guardians": []}}', '{}')`,
+    execute: roles('deny'),
   },
   'app.sync_stamp()': {
     call: null,

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AdministrationWelcome } from '@/app/dashboard-welcome'
 import { paneSearch } from '@/app/pane-search'
+import { PreAdmissionScreen } from '@/features/admissions/components/pre-admission-screen'
 
 // The administration panes without routes of their own (B56) are in-page panes named by the
 // `pane` search parameter; the default pane is Pre-Admission (inquiries).
@@ -15,6 +16,15 @@ export const Route = createFileRoute('/administration/dash/')({
     'accounting',
     'archive',
   ] as const),
-  // No pane screen is built yet: the dashboard's welcome says what can be done today.
-  component: AdministrationWelcome,
+  component: AdministrationPane,
 })
+
+function AdministrationPane() {
+  const { pane } = Route.useSearch()
+  // Panes not built yet are not in the menu; their address shows the dashboard's welcome.
+  return pane === undefined || pane === 'inquiries' ? (
+    <PreAdmissionScreen />
+  ) : (
+    <AdministrationWelcome />
+  )
+}

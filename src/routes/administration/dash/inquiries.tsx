@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AdministrationWelcome } from '@/app/dashboard-welcome'
+import { PreAdmissionScreen } from '@/features/admissions/components/pre-admission-screen'
 
 export const Route = createFileRoute('/administration/dash/inquiries')({
   staticData: { guard: 'auth-administration', layout: 'administrationdash' },
-  // Not built yet: the dashboard's welcome, and no menu item leads here.
-  component: AdministrationWelcome,
+  component: PreAdmissionScreen,
 })

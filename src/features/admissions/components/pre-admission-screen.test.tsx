@@ -1,0 +1,140 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { AppDatabase } from '@sync/database'
+import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
+import { TAB_STORAGE_KEY } from '../logic/inquiry-view'
+
+const staff = testMember({ role: 'admission', name: 'Meera Kamat', email: 'admission@demo.school' })
+
+const family = (
+  id: string,
+  status: string,
+  name: string,
+  dob: string,
+  extra: Record<string, unknown> = {},
+) => ({
+  id,
+  kind: 'family' as const,
+  status: status as never,
+  family_name: name,
+  submitted: '2026-11-20T10:00:00.000Z',
+  archived: false,
+  potential: false,
+  data: {
+    maritalStatus: 'Married',
+    children: [{ firstName: 'Kid', lastName: name, dob }],
+    guardians: [
+      {
+        firstName: 'Pat',
+        lastName: name,
+        email: `${id}@example.com`,
+        mobile: '9822000000',
+        prefix: '+91',
+      },
+    ],
+    ...extra,
+  },
+})
+
+let db: AppDatabase
+async function seed(d: AppDatabase) {
+  db = d
+  await d.inquiries.bulkInsert([
+    family('i1', 'initialInquiry', 'Younger', '2021-09-20'),
+    family('i2', 'initialInquiry', 'Oldest', '2019-11-01'),
+    family('i3', 'initialInquiry', 'Middle', '2021-02-15'),
+    family('m1', 'meeting', 'Later', '2018-01-01', {
+      meetingDate: '2026-12-03',
+      meetingStart: '14:00',
+    }),
+    family('m2', 'meeting', 'Earlier', '2018-01-01', {
+      meetingDate: '2026-12-03',
+      meetingStart: '09:30',
+    }),
+    family('a1', 'admission', 'Admitted', '2017-01-01'),
+  ])
+}
+
+const open = () => renderApp({ path: '/administration/dash', member: staff, seed })
+const families = () =>
+  screen.getAllByTestId('inquiry-card').map((c) => within(c).getAllByText(/./)[0]!.textContent)
+
+afterEach(() => localStorage.clear())
+
+describe('the Pre-Admission pane', () => {
+  it('is where the office lands, with each tab’s count and the oldest child first', async () => {
+    setViewportWidth(1280)
+    await open()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pre-Admission' })).toBeVisible()
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Initial Inquiry (3)' })).toBeInTheDocument(),
+    )
+    for (const name of [
+      'Meeting (2)',
+      'Trial (0)',
+      'On Hold (0)',
+      'Not Proceeding (0)',
+      'Admission (1)',
+      'All (6)',
+    ])
+      expect(screen.getByRole('tab', { name })).toBeInTheDocument()
+    expect(families()).toEqual(['Oldest', 'Middle', 'Younger'])
+  })
+
+  it('remembers the chosen tab on the device and lists meetings by start', async () => {
+    setViewportWidth(360)
+    await open()
+    fireEvent.click(await screen.findByRole('tab', { name: /^Meeting/ }))
+    await waitFor(() => expect(families()).toEqual(['Earlier', 'Later']))
+    expect(localStorage.getItem(TAB_STORAGE_KEY)).toBe('meeting')
+  })
+
+  it('moves an inquiry to another list, tags it and saves a note with its editor', async () => {
+    setViewportWidth(1280)
+    localStorage.setItem(TAB_STORAGE_KEY, 'meeting')
+    await open()
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the Later inquiry' }))
+    const detail = await screen.findByTestId('inquiry-detail')
+    fireEvent.change(within(detail).getByLabelText('Status'), { target: { value: 'onHold' } })
+    fireEvent.click(within(detail).getByRole('button', { name: 'Change status' }))
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'On Hold (1)' })).toBeInTheDocument(),
+    )
+    expect(screen.getByRole('tab', { name: 'Meeting (1)' })).toBeInTheDocument()
+
+    fireEvent.click(within(detail).getByRole('button', { name: 'Tag as potential' }))
+    expect(await screen.findByText('Success! Inquiry tagged')).toBeInTheDocument()
+    await waitFor(async () =>
+      expect((await db.inquiries.findOne('m1').exec())!.potential).toBe(true),
+    )
+
+    fireEvent.change(within(detail).getByLabelText('Meeting note'), {
+      target: { value: 'Both parents came; they liked the garden.' },
+    })
+    fireEvent.click(within(detail).getByRole('button', { name: 'Save meeting note' }))
+    expect(await screen.findByText('Success! Inquiry Note updated')).toBeInTheDocument()
+    const note = ((await db.inquiries.findOne('m1').exec())!.data as Record<string, unknown>)
+      .meetingNote as { text: string; editedBy: string; edited: string }
+    expect(note).toMatchObject({
+      text: 'Both parents came; they liked the garden.',
+      editedBy: 'admission@demo.school',
+    })
+  })
+
+  it('archiving takes an inquiry off every list', async () => {
+    setViewportWidth(1280)
+    localStorage.setItem(TAB_STORAGE_KEY, 'admission')
+    await open()
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the Admitted inquiry' }))
+    fireEvent.click(
+      within(await screen.findByTestId('inquiry-detail')).getByRole('button', { name: 'Archive' }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Archive this inquiry?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Archive' }))
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Admission (0)' })).toBeInTheDocument(),
+    )
+    expect(screen.getByRole('tab', { name: 'All (5)' })).toBeInTheDocument()
+    expect((await db.inquiries.findOne('a1').exec())!.archived).toBe(true)
+  })
+})

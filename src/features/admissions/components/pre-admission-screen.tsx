@@ -1,0 +1,296 @@
+import '@mantine/core/styles/Tabs.css'
+import '@mantine/core/styles/Modal.css'
+import { useMemo, useState } from 'react'
+import {
+  Badge,
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+  Title,
+  UnstyledButton,
+} from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import {
+  DIALOG_STATUSES,
+  PIPELINE_TABS,
+  sortedForTab,
+  statusLabel,
+  tabCounts,
+  tabLabel,
+  type PipelineTab,
+} from '@sync/admissions/pipeline'
+import type { InquiryStatus } from '@sync/collections/inquiries'
+import type { InquiryRow } from '@sync/database'
+import { useAuthMember } from '@/lib/auth/use-auth'
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
+import { useInquiries, useInquiryWriter, type NoteField } from '../hooks/use-inquiries'
+import {
+  personName,
+  storedTab,
+  storeTab,
+  summarise,
+  type InquirySummary,
+} from '../logic/inquiry-view'
+
+const today = () => new Date().toISOString().slice(0, 10)
+const storage = () => (typeof window === 'undefined' ? null : window.localStorage)
+
+const failed = (error: unknown) =>
+  notifications.show({ color: 'red', message: (error as Error)?.message ?? String(error) })
+
+function InquiryCard({ summary, onOpen }: { summary: InquirySummary; onOpen(): void }) {
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="inquiry-card">
+      <UnstyledButton
+        onClick={onOpen}
+        w="100%"
+        aria-label={`Open the ${summary.familyName} inquiry`}
+      >
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text fw={700}>{summary.familyName}</Text>
+          <Group gap={6}>
+            {summary.potential && (
+              <Badge color="orange" variant="light">
+                Potential
+              </Badge>
+            )}
+            {summary.kind === 'facilitator' && <Badge variant="light">Facilitator</Badge>}
+            <Badge variant="outline">{statusLabel(summary.status)}</Badge>
+          </Group>
+        </Group>
+        {summary.children.length > 0 && <Text size="sm">{summary.children.join(', ')}</Text>}
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {summary.contact}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {summary.when ?? `Applied ${summary.submitted}`}
+        </Text>
+      </UnstyledButton>
+    </Paper>
+  )
+}
+
+const NOTE_LABELS: Record<NoteField, string> = {
+  nextSteps: 'Next steps',
+  meetingNote: 'Meeting note',
+  trialNote: 'Trial note',
+}
+
+function NoteEditor({ row, field }: { row: InquiryRow; field: NoteField }) {
+  const member = useAuthMember()
+  const writer = useInquiryWriter()
+  const note = (row.data as Record<string, unknown>)[field] as
+    { text: string; edited: string; editedBy: string } | null | undefined
+  const [text, setText] = useState(note?.text ?? '')
+  const save = async () => {
+    try {
+      await writer.saveNote(row.id, field, text, member?.email ?? member?.name ?? '')
+      notifications.show({ color: 'green', message: 'Success! Inquiry Note updated' })
+    } catch (error) {
+      failed(error)
+    }
+  }
+  return (
+    <Stack gap={4}>
+      <Textarea
+        label={NOTE_LABELS[field]}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        autosize
+        minRows={2}
+        maxLength={5000}
+      />
+      <Group justify="space-between" wrap="wrap">
+        <Text size="xs" c="dimmed">
+          {note
+            ? `Edited ${note.edited.slice(0, 16).replace('T', ' ')} by ${note.editedBy}`
+            : 'No note yet'}
+        </Text>
+        <Button size="xs" variant="light" onClick={() => void save()}>
+          Save {NOTE_LABELS[field].toLowerCase()}
+        </Button>
+      </Group>
+    </Stack>
+  )
+}
+
+function InquiryDetail({ row, onClose }: { row: InquiryRow; onClose(): void }) {
+  const writer = useInquiryWriter()
+  const [status, setStatus] = useState<InquiryStatus>(
+    (DIALOG_STATUSES as readonly string[]).includes(row.status) ? row.status : 'initialInquiry',
+  )
+  const [archiving, setArchiving] = useState(false)
+  const data = row.data as Record<string, unknown>
+  const children = (Array.isArray(data.children) ? data.children : []) as Record<string, string>[]
+  const guardians = (Array.isArray(data.guardians) ? data.guardians : []) as Record<
+    string,
+    string
+  >[]
+  const applicant = (data.applicant ?? null) as Record<string, unknown> | null
+  const move = async () => {
+    try {
+      await writer.setStatus(row.id, status)
+      notifications.show({ color: 'green', message: `Moved to ${statusLabel(status)}` })
+    } catch (error) {
+      failed(error)
+    }
+  }
+  const tag = async () => {
+    try {
+      await writer.togglePotential(row.id)
+      notifications.show({ color: 'green', message: 'Success! Inquiry tagged' })
+    } catch (error) {
+      failed(error)
+    }
+  }
+  return (
+    <Stack data-testid="inquiry-detail">
+      <Group gap="xs">
+        <Badge variant="outline">{statusLabel(row.status)}</Badge>
+        {row.potential && (
+          <Badge color="orange" variant="light">
+            Potential
+          </Badge>
+        )}
+        <Text size="sm" c="dimmed">
+          Applied {row.submitted.slice(0, 10)}
+        </Text>
+      </Group>
+      {row.kind === 'family' && (
+        <>
+          <Text size="sm">Marital status: {String(data.maritalStatus ?? '')}</Text>
+          <Title order={3} size="h5">
+            Children
+          </Title>
+          {children.map((c, i) => (
+            <Text key={i} size="sm">
+              {personName(c)} · born {c.dob} · {c.gender} · {c.nationality}
+            </Text>
+          ))}
+          <Title order={3} size="h5">
+            Parents and guardians
+          </Title>
+          {guardians.map((g, i) => (
+            <Text key={i} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {personName(g)} · {g.email} · {g.prefix} {g.mobile}
+              {g.occupation ? ` · ${g.occupation}` : ''}
+            </Text>
+          ))}
+        </>
+      )}
+      {applicant && (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {personName(applicant)} · {String(applicant.email ?? '')} ·{' '}
+          {String(applicant.facilitatingSubjects ?? '')}
+        </Text>
+      )}
+      <Group align="flex-end" wrap="wrap">
+        <NativeSelect
+          label="Status"
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value as InquiryStatus)}
+          data={DIALOG_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+        />
+        <Button onClick={() => void move()} disabled={status === row.status}>
+          Change status
+        </Button>
+      </Group>
+      <NoteEditor row={row} field="nextSteps" />
+      <NoteEditor row={row} field="meetingNote" />
+      <NoteEditor row={row} field="trialNote" />
+      <Group wrap="wrap">
+        <Button variant="light" color="orange" onClick={() => void tag()}>
+          {row.potential ? 'Remove potential tag' : 'Tag as potential'}
+        </Button>
+        <Button variant="subtle" color="red" onClick={() => setArchiving(true)}>
+          Archive
+        </Button>
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+      </Group>
+      <ConfirmDialog
+        opened={archiving}
+        title="Archive this inquiry?"
+        message="It leaves every list of the Pre-Admission pane."
+        action="Archive"
+        color="red"
+        onCancel={() => setArchiving(false)}
+        onConfirm={async () => {
+          try {
+            await writer.archive(row.id)
+            setArchiving(false)
+            onClose()
+          } catch (error) {
+            failed(error)
+          }
+        }}
+      />
+    </Stack>
+  )
+}
+
+/**
+ * The administration dashboard's default pane (core.md §2, H02–H10): the inquiries of each step
+ * of the pre-admission pipeline, with counts, in the spec's order; the chosen tab is remembered
+ * on this device. Everything is read and written on the device, so triage works offline.
+ */
+export function PreAdmissionScreen() {
+  const rows = useInquiries()
+  const [tab, setTab] = useState<PipelineTab>(() => storedTab(storage()))
+  const [openId, setOpenId] = useState<string | null>(null)
+  const counts = useMemo(() => tabCounts(rows ?? []), [rows])
+  const list = useMemo(() => {
+    const date = today()
+    return sortedForTab(rows ?? [], tab).map((r) => summarise(r as InquiryRow, date))
+  }, [rows, tab])
+  const open = rows?.find((r) => r.id === openId) ?? null
+  const choose = (value: string | null) => {
+    const next = (PIPELINE_TABS as readonly string[]).includes(value ?? '')
+      ? (value as PipelineTab)
+      : 'initialInquiry'
+    setTab(next)
+    storeTab(storage(), next)
+  }
+  return (
+    <Stack gap="md" data-testid="pre-admission">
+      <Title order={1}>Pre-Admission</Title>
+      <Tabs value={tab} onChange={choose} keepMounted={false}>
+        <Tabs.List>
+          {PIPELINE_TABS.map((t) => (
+            <Tabs.Tab key={t} value={t}>
+              {tabLabel(t)} ({counts[t]})
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {rows === null ? (
+        <Text c="dimmed">Opening the inquiries on this device…</Text>
+      ) : list.length === 0 ? (
+        <Text c="dimmed">No inquiries in {tabLabel(tab)}.</Text>
+      ) : (
+        <Stack gap="xs" role="list" aria-label={`${tabLabel(tab)} inquiries`}>
+          {list.map((s) => (
+            <div role="listitem" key={s.id}>
+              <InquiryCard summary={s} onOpen={() => setOpenId(s.id)} />
+            </div>
+          ))}
+        </Stack>
+      )}
+      <Modal
+        opened={open !== null}
+        onClose={() => setOpenId(null)}
+        title={open ? `${open.family_name} inquiry` : ''}
+        size="lg"
+      >
+        {open && <InquiryDetail key={open.id} row={open} onClose={() => setOpenId(null)} />}
+      </Modal>
+    </Stack>
+  )
+}

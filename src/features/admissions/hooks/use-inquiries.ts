@@ -1,0 +1,48 @@
+import { map } from 'rxjs/operators'
+import { inquiries, type InquiryStatus } from '@sync/collections/inquiries'
+import type { InquiryRow } from '@sync/database'
+import { parseRow } from '@sync/schema'
+import { useObservable } from '@/db/hooks'
+import { useOpenDatabase } from '@/db/provider'
+
+/** Every inquiry on this device, live; null while the database opens. */
+export function useInquiries(): InquiryRow[] | null {
+  return useObservable<InquiryRow[] | null>(
+    (open) => open.db.inquiries.find().$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))),
+    null,
+    [],
+  )
+}
+
+export type NoteField = 'nextSteps' | 'meetingNote' | 'trialNote'
+
+/** Changes are made on the device and sent by the sync engine when it can (offline triage). */
+export function useInquiryWriter() {
+  const collection = useOpenDatabase().db.inquiries
+  const change = async (id: string, edit: (row: InquiryRow) => InquiryRow) => {
+    const doc = await collection.findOne(id).exec()
+    if (!doc) throw new Error('This inquiry is no longer on this device.')
+    await doc.incrementalModify((current) => parseRow(inquiries, edit(current as InquiryRow)))
+  }
+  return {
+    /** H05: moves the inquiry to another list. */
+    setStatus: (id: string, status: InquiryStatus) => change(id, (row) => ({ ...row, status })),
+    /** H19: the potential tag flips on each use. */
+    togglePotential: (id: string) => change(id, (row) => ({ ...row, potential: !row.potential })),
+    /** H20: an archived inquiry leaves every list. */
+    archive: (id: string) => change(id, (row) => ({ ...row, archived: true })),
+    /** H17: a note keeps when it was edited and by whom. */
+    saveNote: (id: string, field: NoteField, text: string, editedBy: string) =>
+      change(
+        id,
+        (row) =>
+          ({
+            ...row,
+            data: {
+              ...row.data,
+              [field]: { text: text.trim(), edited: new Date().toISOString(), editedBy },
+            },
+          }) as InquiryRow,
+      ),
+  }
+}

@@ -1,0 +1,179 @@
+// The `applications` edge function (decision G17): a visitor's student or facilitator
+// application, `{ kind: 'student' | 'facilitator', application }`, or a warm-up
+// `{ warmup: true }`. The application is checked with the same schema as the form; bad input
+// answers 400 with `{ type: 'error', message, fields }` (one message per field, in the form's
+// words) and writes nothing. A caller over the limit gets 429 and Retry-After. A good application
+// becomes an inquiry in Initial Inquiry with an acknowledgement to the applicant and a notice to
+// the office, both queued in the outbox, in one transaction. The application's id is made by the
+// applicant's device: sending it again (a retry after a lost answer) finds the same inquiry and
+// queues nothing new.
+import { createClient } from '@supabase/supabase-js'
+import type { FunctionEnv } from '../_shared/env.ts'
+import { json, preflight } from '../_shared/http.ts'
+import { clientAddress, hasNul } from '../_shared/input.ts'
+import { adminKey, identify } from '../_shared/keys.ts'
+import { logSystemEvent } from '../_shared/log.ts'
+import { limitFactor, waitFor, type Limit } from '../_shared/throttle.ts'
+import {
+  APPLICATION_MESSAGES,
+  applicationSchemas,
+  familyNameOf,
+  fieldProblems,
+  type FacilitatorApplication,
+  type StudentApplication,
+} from '@sync/admissions/application.ts'
+import { answersFor } from '@sync/admissions/questions.ts'
+import { whatsappOf } from '@sync/commands/accounts/phone.ts'
+import { facilitatorMails, senderOf, studentMails, type Mails } from './mail.ts'
+
+/**
+ * How many applications one address (IP) may send: a family on a shared connection (a café, a
+ * hostel) sends a few; retries of one application count too, and stay far below.
+ */
+export const APPLICATION_LIMITS: { ip: Limit; applicant: Limit } = {
+  ip: { max: 20, seconds: 60 * 60 },
+  applicant: { max: 10, seconds: 60 * 60 },
+}
+
+function siteOf(env: FunctionEnv): string | null {
+  const site = env.SITE_URL?.trim().replace(/\/+$/, '')
+  if (!site) return null
+  try {
+    return /^https?:$/.test(new URL(site).protocol) ? site : null
+  } catch {
+    return null
+  }
+}
+
+interface Inquiry {
+  id: string
+  kind: 'family' | 'facilitator'
+  family_name: string
+  data: Record<string, unknown>
+}
+
+function studentInquiry(a: StudentApplication): Inquiry {
+  return {
+    id: a.id,
+    kind: 'family',
+    family_name: familyNameOf(a),
+    data: {
+      maritalStatus: a.maritalStatus,
+      soleGuardian: a.soleGuardian,
+      children: a.children,
+      guardians: a.guardians.map(({ questions, ...g }) => ({
+        ...g,
+        whatsApp: whatsappOf(g.prefix, g.mobile),
+        questions: answersFor('guardian', questions),
+      })),
+    },
+  }
+}
+
+function facilitatorInquiry(a: FacilitatorApplication): Inquiry {
+  const { id, questions, ...applicant } = a
+  return {
+    id,
+    kind: 'facilitator',
+    family_name: a.lastName,
+    data: {
+      applicant: {
+        ...applicant,
+        whatsApp: whatsappOf(a.prefix, a.mobile),
+        questions: answersFor('facilitator', questions),
+      },
+    },
+  }
+}
+
+export function createHandler(env: FunctionEnv): (req: Request) => Promise<Response> {
+  const admin = createClient(env.SUPABASE_URL, adminKey(env), {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  })
+  return async (req) => {
+    const early = preflight(req)
+    if (early) return early
+    if (req.method !== 'POST') return json({ type: 'error', message: 'Use POST.' }, 405)
+    if (identify(env, req).kind === 'unknown') {
+      return json({ type: 'error', message: 'This call needs the app’s API key.' }, 401)
+    }
+    const body: unknown = await req.json().catch(() => null)
+    if (!body || typeof body !== 'object' || Array.isArray(body)) {
+      return json({ type: 'error', message: 'The request must be a JSON object.' }, 400)
+    }
+    if (hasNul(body)) {
+      return json({ type: 'error', message: 'Text may not contain a NUL character.' }, 400)
+    }
+    const { kind, application, warmup } = body as Record<string, unknown>
+    if (kind === undefined && warmup === true) return json({ type: 'success', message: 'ready' })
+    if (kind !== 'student' && kind !== 'facilitator') {
+      return json(
+        { type: 'error', message: 'Say which form this is: student or facilitator.' },
+        400,
+      )
+    }
+    const parsed = applicationSchemas[kind].safeParse(application)
+    if (!parsed.success) {
+      return json(
+        {
+          type: 'error',
+          message: APPLICATION_MESSAGES.invalid,
+          fields: fieldProblems(parsed.error),
+        },
+        400,
+      )
+    }
+    const site = siteOf(env)
+    try {
+      if (!site) throw new Error('SITE_URL is not set to the app’s address (http or https)')
+      const email =
+        kind === 'student'
+          ? (parsed.data as StudentApplication).guardians[0]!.email
+          : (parsed.data as FacilitatorApplication).email
+      const wait = await waitFor(
+        admin,
+        [
+          { bucket: 'applications:ip', key: clientAddress(req), limit: APPLICATION_LIMITS.ip },
+          { bucket: 'applications:applicant', key: email, limit: APPLICATION_LIMITS.applicant },
+        ],
+        limitFactor(env.RATE_LIMIT_FACTOR),
+      )
+      if (wait > 0) {
+        const res = json({ type: 'error', message: APPLICATION_MESSAGES.tooMany(wait) }, 429)
+        res.headers.set('Retry-After', String(wait))
+        return res
+      }
+      const sender = senderOf(env, site)
+      let inquiry: Inquiry
+      let mails: Mails
+      if (kind === 'student') {
+        const a = parsed.data as StudentApplication
+        inquiry = studentInquiry(a)
+        mails = studentMails(sender, site, a.guardians[0]!, inquiry.family_name, a.children)
+      } else {
+        const a = parsed.data as FacilitatorApplication
+        inquiry = facilitatorInquiry(a)
+        mails = facilitatorMails(sender, site, a)
+      }
+      const { data, error } = await admin.rpc('applications_submit', { inquiry, mails })
+      if (error) throw new Error(`applications_submit: ${error.message}`)
+      const made = data as { id: string; duplicate: boolean }
+      return json({
+        type: 'success',
+        message: APPLICATION_MESSAGES.received,
+        id: made.id,
+        duplicate: made.duplicate,
+      })
+    } catch (error) {
+      console.error('applications:', error)
+      await logSystemEvent(
+        admin,
+        'error',
+        'applications',
+        `An application could not be stored: ${(error as Error)?.message ?? String(error)}`,
+        { kind },
+      )
+      return json({ type: 'error', message: APPLICATION_MESSAGES.unexpected }, 500)
+    }
+  }
+}

@@ -1,0 +1,273 @@
+// The `applications` function: a visitor's application becomes one inquiry in Initial Inquiry,
+// with an acknowledgement and a notice in the outbox; bad input is refused per field and writes
+// nothing; a retried submission makes nothing new; too many calls from one address wait.
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../../supabase/local/db.ts'
+import { startTestHost, type TestHost } from '../helpers/host.ts'
+import { testDatabases } from '../helpers/test-db.ts'
+import { GUARDIAN_QUESTIONS } from '@sync/admissions/questions.ts'
+
+interface Answer {
+  status: number
+  body: Record<string, unknown>
+}
+
+async function apply(client: SupabaseClient, body: unknown): Promise<Answer> {
+  const { data, error } = await client.functions.invoke('applications', { body: body as object })
+  if (error instanceof FunctionsHttpError) {
+    const res = error.context as Response
+    return { status: res.status, body: (await res.json()) as Answer['body'] }
+  }
+  if (error) throw error
+  return { status: 200, body: data as Answer['body'] }
+}
+
+async function written(db: Db) {
+  const [row] = await db.query<{ inquiries: number; emails: number }>(
+    `select (select count(*)::int from public.inquiries) as inquiries,
+            (select count(*)::int from public.email_outbox) as emails`,
+  )
+  return row!
+}
+
+const guardian = (over: Record<string, unknown> = {}) => ({
+  firstName: 'Sofia',
+  lastName: 'Almeida',
+  dob: '1988-04-02',
+  gender: 'Female',
+  nationality: 'Indian',
+  mobile: '98220 12345',
+  email: 'Sofia.Almeida@Example.com',
+  questions: { g1: 'From a friend', g10: 'For good' },
+  ...over,
+})
+const child = {
+  firstName: 'Tara',
+  lastName: 'Almeida',
+  dob: '2018-06-15',
+  gender: 'Female',
+  nationality: 'Indian',
+  previousSchools: [{ school: 'Sunshine Playschool', grade: 'UKG', years: '2' }],
+}
+const student = (id: string, over: Record<string, unknown> = {}) => ({
+  kind: 'student',
+  application: {
+    id,
+    maritalStatus: 'Divorced',
+    soleGuardian: true,
+    children: [child],
+    guardians: [guardian()],
+    ...over,
+  },
+})
+const facilitator = (id: string) => ({
+  kind: 'facilitator',
+  application: {
+    id,
+    firstName: 'Arjun',
+    lastName: 'Menon',
+    dob: '1990-01-20',
+    email: 'arjun.menon@example.com',
+    prefix: '+91',
+    mobile: '9822055555',
+    gender: 'Male',
+    nationality: 'Indian',
+    workplace: 'Goa Science Centre',
+    yearsOfExperience: 7,
+    facilitatingSubjects: 'Science, maths',
+    statementOfInterest: 'I want to teach through projects.',
+    references: [
+      { name: 'Ruth Dias', email: 'ruth@example.com', relationship: 'Former principal' },
+      { name: 'Sam Kerkar', email: 'sam@example.com', relationship: 'Colleague' },
+    ],
+    questions: { f1: 'Children choosing what to learn.' },
+  },
+})
+
+describe.each(testDatabases())('applications on $name', (target) => {
+  let host: TestHost
+  let visitor: SupabaseClient
+
+  beforeAll(async () => {
+    host = await startTestHost({ database: target })
+    visitor = host.client()
+  })
+  afterAll(() => host?.stop())
+
+  it('a single parent’s application becomes an inquiry with an acknowledgement and a notice', async () => {
+    const answer = await apply(visitor, student('app-host-student-1'))
+    expect(answer).toEqual({
+      status: 200,
+      body: expect.objectContaining({
+        type: 'success',
+        id: 'app-host-student-1',
+        duplicate: false,
+      }),
+    })
+    const [row] = await host.db.query<{
+      status: string
+      kind: string
+      family_name: string
+      data: {
+        guardians: {
+          email: string
+          prefix: string
+          whatsApp: string
+          questions: { id: string; q: string; a: string }[]
+        }[]
+      }
+    }>(
+      "select status, kind, family_name, data from public.inquiries where id = 'app-host-student-1'",
+    )
+    expect(row).toMatchObject({ status: 'initialInquiry', kind: 'family', family_name: 'Almeida' })
+    const stored = row!.data.guardians[0]!
+    expect(stored).toMatchObject({
+      email: 'sofia.almeida@example.com',
+      prefix: '+91',
+      whatsApp: '919822012345',
+    })
+    expect(stored.questions).toHaveLength(GUARDIAN_QUESTIONS.length)
+    expect(stored.questions[0]).toEqual({
+      id: 'g1',
+      q: GUARDIAN_QUESTIONS[0]!.text,
+      a: 'From a friend',
+    })
+
+    const mails = await host.db.query<{
+      recipients: string[]
+      subject: string
+      email_type: string
+      email_trigger: string
+    }>(
+      `select recipients, subject, email_type, email_trigger from public.email_outbox
+        where email_trigger like 'applications.%' order by email_trigger`,
+    )
+    expect(mails[0]).toMatchObject({
+      recipients: ['sofia.almeida@example.com'],
+      email_type: 'Inquiry',
+      email_trigger: 'applications.acknowledgement',
+    })
+    expect(mails[1]).toMatchObject({
+      subject: 'New student application: Almeida',
+      email_trigger: 'applications.notice',
+    })
+  })
+
+  it('a retried submission answers the same inquiry and queues nothing again', async () => {
+    await apply(visitor, student('app-host-student-2'))
+    const before = await written(host.db)
+    const again = await apply(visitor, student('app-host-student-2'))
+    expect(again.body).toMatchObject({ type: 'success', id: 'app-host-student-2', duplicate: true })
+    expect(await written(host.db)).toEqual(before)
+  })
+
+  it('a facilitator’s application becomes a facilitator inquiry with both references', async () => {
+    const answer = await apply(visitor, facilitator('app-host-facilitator-1'))
+    expect(answer.body).toMatchObject({ type: 'success', duplicate: false })
+    const [row] = await host.db.query<{
+      kind: string
+      data: { applicant: { references: unknown[]; questions: unknown[] } }
+    }>("select kind, data from public.inquiries where id = 'app-host-facilitator-1'")
+    expect(row!.kind).toBe('facilitator')
+    expect(row!.data.applicant.references).toHaveLength(2)
+    expect(row!.data.applicant.questions).toHaveLength(9)
+  })
+
+  it.each([
+    [
+      'no marital status',
+      student('app-bad-0001', { maritalStatus: 'Please select' }),
+      'maritalStatus',
+      'Choose the marital status of the parents.',
+    ],
+    ['no child', student('app-bad-0002', { children: [] }), 'children', 'Add at least one child.'],
+    [
+      'no guardian',
+      student('app-bad-0003', { guardians: [] }),
+      'guardians',
+      'Add at least one parent or guardian.',
+    ],
+    [
+      'a lone unmarried guardian who does not confirm',
+      student('app-bad-0004', { soleGuardian: false }),
+      'soleGuardian',
+      "Add the child's other parent or guardian, or confirm that you are the child's only legal guardian.",
+    ],
+    [
+      'a bad e-mail',
+      student('app-bad-0005', { guardians: [guardian({ email: 'sofia@' })] }),
+      'guardians.0.email',
+      'Please enter a valid e-mail address.',
+    ],
+    [
+      'a missing first name',
+      student('app-bad-0006', { guardians: [guardian({ firstName: ' ' })] }),
+      'guardians.0.firstName',
+      'First name is missing.',
+    ],
+    [
+      'a future date of birth',
+      student('app-bad-0007', { children: [{ ...child, dob: '2999-01-01' }] }),
+      'children.0.dob',
+      'Date of birth: please enter a date in the past.',
+    ],
+    ['a bad application id', student('x'), 'id', 'The application id is not valid.'],
+  ])(
+    'refuses %s with its field’s message and writes nothing',
+    async (_name, body, field, message) => {
+      const before = await written(host.db)
+      const answer = await apply(visitor, body)
+      expect(answer.status).toBe(400)
+      expect(answer.body).toMatchObject({
+        type: 'error',
+        message: 'Please correct the fields marked below.',
+      })
+      expect((answer.body.fields as Record<string, string>)[field]).toBe(message)
+      expect(await written(host.db)).toEqual(before)
+    },
+  )
+
+  it('refuses a facilitator application without exactly two references', async () => {
+    const body = facilitator('app-bad-0008')
+    body.application.references = body.application.references.slice(0, 1)
+    const answer = await apply(visitor, body)
+    expect(answer.status).toBe(400)
+    expect(Object.keys(answer.body.fields as object)).toContain('references')
+  })
+
+  it('refuses an unknown form and a caller without the app’s key', async () => {
+    expect(await apply(visitor, { kind: 'other', application: {} })).toMatchObject({
+      status: 400,
+      body: { message: 'Say which form this is: student or facilitator.' },
+    })
+    const res = await fetch(`${host.url}/functions/v1/applications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(student('app-nokey-0001')),
+    })
+    expect(res.status).toBe(401)
+  })
+})
+
+describe.each(testDatabases())('applications limits on $name', (target) => {
+  let host: TestHost
+
+  beforeAll(async () => {
+    host = await startTestHost({ database: target, options: { rateLimitFactor: 1 } })
+  })
+  afterAll(() => host?.stop())
+
+  it('makes a connection that sends too many applications wait, and stores nothing more', async () => {
+    const visitor = host.client()
+    for (let i = 0; i < 10; i++) {
+      const answer = await apply(visitor, student(`app-limit-${String(i).padStart(4, '0')}`))
+      expect(answer.status).toBe(200)
+    }
+    const before = await written(host.db)
+    const over = await apply(visitor, student('app-limit-0010'))
+    expect(over.status).toBe(429)
+    expect(String(over.body.message)).toMatch(/^Too many applications from this connection/)
+    expect(await written(host.db)).toEqual(before)
+  })
+})
