@@ -8,8 +8,14 @@ const names = (role: AppRole | null) => collectionsFor(collections, role).map((d
 describe('collections per role', () => {
   it.each([
     ['admin', ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items', 'whatsapp']],
-    ['administration', ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items', 'whatsapp']],
-    ['admission', ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items', 'whatsapp']],
+    [
+      'administration',
+      ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items', 'whatsapp'],
+    ],
+    [
+      'admission',
+      ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items', 'whatsapp'],
+    ],
     ['facilitator', ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items']],
     ['guardian', ['reference', 'topics']],
     ['student', ['reference', 'topics']],
