@@ -102,16 +102,28 @@ for (const { who, password, lands } of roles) {
 test('the welcome says who is signed in, what can be done today, and signs out', async ({
   page,
 }) => {
-  await signIn(page, 'administration@demo.school', 'demo-administration-1')
-  await expect(page).toHaveURL('/administration/dash')
+  await signIn(page, 'guardian@demo.school', 'demo-guardian-1')
+  await expect(page).toHaveURL('/parents/dash')
   const welcome = page.getByTestId('dashboard-welcome')
   await expect(welcome.getByRole('heading', { level: 1 })).toHaveText(/^Welcome, /)
-  await expect(welcome.getByTestId('welcome-coming')).toContainText('Pre-Admission')
+  await expect(welcome.getByTestId('welcome-coming')).toContainText('Home')
   await welcome.getByRole('link', { name: 'Account settings' }).click()
-  await expect(page).toHaveURL('/facilitators/settings')
+  await expect(page).toHaveURL(/\/(facilitators|parents)\/settings$/)
   await page.goBack()
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(/\/signin/)
+})
+
+test('administration lands on the Pre-Admission pane, whose tabs count the inquiries', async ({
+  page,
+}) => {
+  await signIn(page, 'administration@demo.school', 'demo-administration-1')
+  await expect(page).toHaveURL('/administration/dash')
+  await expect(page.getByRole('heading', { level: 1, name: 'Pre-Admission' })).toBeVisible()
+  await expect(page.getByRole('tab', { name: /^Initial Inquiry \(\d+\)$/ })).toBeVisible({
+    timeout: 20_000,
+  })
+  await expect(page.getByRole('tab', { name: /^All \(\d+\)$/ })).toBeVisible()
 })
 
 test("a facilitator on a phone reaches a group's week, and its lesson editor, from the group's name", async ({

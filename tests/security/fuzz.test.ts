@@ -665,6 +665,55 @@ describe.each(testDatabases())('generated bad input on $name', (target) => {
     })
   })
 
+  it('the applications function refuses bad applications with a 4xx and a message per field', async () => {
+    const call = (body: unknown) =>
+      fetch(`${host.url}/functions/v1/applications`, {
+        method: 'POST',
+        headers: { apikey: host.anonKey, 'content-type': 'application/json' },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }).then(read)
+    const child = {
+      firstName: 'Tara',
+      lastName: 'Almeida',
+      dob: '2018-06-15',
+      gender: 'Female',
+      nationality: 'Indian',
+    }
+    const guardian = {
+      firstName: 'Sofia',
+      lastName: 'Almeida',
+      dob: '1988-04-02',
+      gender: 'Female',
+      nationality: 'Indian',
+      mobile: '9822012345',
+      email: 'sofia@example.com',
+    }
+    const badPeople = fc.oneof(wrongType, fc.constant([]), fc.array(wrongType, { maxLength: 2 }))
+    await property(
+      badBody(
+        { id: 'app-fuzz-0001', maritalStatus: 'Married', children: [child], guardians: [guardian] },
+        {
+          id: fc.oneof(badText, fc.constant('x'), fc.constant('a b c d e f g h')),
+          maritalStatus: fc.oneof(badText, junk),
+          children: fc.oneof(badPeople, fc.constant([{ ...child, dob: '2999-01-01' }])),
+          guardians: fc.oneof(badPeople, fc.constant([{ ...guardian, email: 'sofia@' }])),
+        },
+      ),
+      async (application) => {
+        refused('applications student', await call({ kind: 'student', application }))
+      },
+    )
+    await property(fc.oneof(junk, nul, wrongType, fc.constant(undefined)), async (kind) => {
+      refused('applications (unknown form)', await call({ kind, application: {} }))
+    })
+    await property(
+      fc.oneof(fc.constantFrom('', '[]', 'null', '"text"', '{', '{"kind": "student"'), junk),
+      async (raw) => {
+        refused('applications (not a JSON object)', await call(raw))
+      },
+    )
+  })
+
   it('wrote nothing at all', async () => {
     const after = await fingerprint(host)
     const changed = Object.keys(after).filter((t) => after[t] !== before[t])
