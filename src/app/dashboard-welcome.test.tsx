@@ -8,8 +8,6 @@ describe.each([360, 1280])('landing at %ipx', (width) => {
   it.each([
     ['administration', '/administration/dash', 'Pre-Admission'],
     ['admission', '/administration/dash', 'Pre-Admission'],
-    ['guardian', '/parents/dash', 'Home'],
-    ['student', '/students/dash', null],
   ] as const)('a %s lands on a welcome, never the 404 screen', async (role, path, firstComing) => {
     setViewportWidth(width)
     const { router } = await renderApp({ path, member: testMember({ role, name: 'Asha Rao' }) })
@@ -73,15 +71,14 @@ describe('the 404 screen', () => {
 })
 
 describe('welcomeFor', () => {
-  const guardian = testMember({ role: 'guardian' })
   it('lists only links to built screens, and the panes still to come', () => {
-    const w = welcomeFor('parents', guardian, builtScreens)
+    const w = welcomeFor('administration', testMember({ role: 'admission' }), builtScreens)
     expect(w.today.map((l) => l.to)).toEqual(['/facilitators/settings'])
-    expect(w.coming).toEqual(['Home', 'Payments', 'Feedback'])
+    expect(w.coming[0]).toBe('Pre-Admission')
   })
-  it('offers a parent facilitator their facilitator dashboard', () => {
-    const w = welcomeFor('parents', { ...guardian, isParentFacilitator: true }, builtScreens)
-    expect(w.today.map((l) => l.label)).toEqual(['Facilitator dashboard', 'Account settings'])
+  it('offers an admin their admin dashboard', () => {
+    const w = welcomeFor('administration', testMember({ role: 'admin' }), builtScreens)
+    expect(w.today.map((l) => l.label)).toEqual(['Admin dashboard', 'Account settings'])
   })
   it('drops a pane from the coming list once its screen is built', () => {
     const built = new Set([...builtScreens, 'administration.inquiries'])
