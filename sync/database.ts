@@ -14,7 +14,9 @@ import { pushAware, RefusedIds } from './refusals.ts'
 import type {
   facilitators,
   inquiries,
+  families,
   lessonItems,
+  students,
   reference,
   timetables,
   topics,
@@ -34,6 +36,8 @@ export type TimetableRow = RowOf<typeof timetables>
 export type LessonItemRow = RowOf<typeof lessonItems>
 export type WhatsAppRow = RowOf<typeof whatsapp>
 export type InquiryRow = RowOf<typeof inquiries>
+export type FamilyRow = RowOf<typeof families>
+export type StudentRow = RowOf<typeof students>
 
 /**
  * The collections by name, each typed from its definition's zod schemas (RowOf); a role's
@@ -47,6 +51,8 @@ export interface AppCollections {
   lesson_items: RxCollection<LessonItemRow>
   whatsapp: RxCollection<WhatsAppRow>
   inquiries: RxCollection<InquiryRow>
+  families: RxCollection<FamilyRow>
+  students: RxCollection<StudentRow>
   /** Collections a test or a migration opens under other names. */
   [name: string]: RxCollection
 }

@@ -4,53 +4,26 @@ import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
 import { builtScreens } from './screens'
 import { welcomeFor } from '@/lib/navigation/welcome'
 
-describe.each([360, 1280])('landing at %ipx', (width) => {
-  it.each([
-    ['guardian', '/parents/dash', 'Home'],
-    ['student', '/students/dash', null],
-  ] as const)('a %s lands on a welcome, never the 404 screen', async (role, path, firstComing) => {
-    setViewportWidth(width)
-    const { router } = await renderApp({ path, member: testMember({ role, name: 'Asha Rao' }) })
-    const welcome = await screen.findByTestId('dashboard-welcome')
-    expect(router.state.location.pathname).toBe(path)
-    expect(within(welcome).getByRole('heading', { level: 1 })).toHaveTextContent(
-      'Welcome, Asha Rao',
-    )
-    expect(screen.queryByText('Page Not Found')).not.toBeInTheDocument()
-    expect(within(welcome).getByRole('link', { name: 'Account settings' })).toHaveAttribute(
-      'href',
-      '/facilitators/settings',
-    )
-    expect(within(welcome).getByRole('button', { name: 'Sign out' })).toBeInTheDocument()
-    if (firstComing) {
-      expect(
-        within(screen.getByTestId('welcome-coming')).getAllByRole('listitem')[0],
-      ).toHaveTextContent(firstComing)
-    }
-    // Nothing to choose yet: no empty side pane and no burger that opens one.
-    expect(screen.queryByTestId('side-pane')).not.toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: 'Open navigation' })).not.toBeInTheDocument()
-  })
+describe.each([360, 1280])('an unbuilt pane at %ipx', (width) => {
+  it.each(['families', 'students'])(
+    'the unbuilt /administration/dash/%s welcomes staff instead of the 404 screen',
+    async (pane) => {
+      setViewportWidth(width)
+      const path = `/administration/dash/${pane}`
+      const { router } = await renderApp({
+        path,
+        member: testMember({ role: 'admission', name: 'Asha Rao' }),
+      })
+      const welcome = await screen.findByTestId('dashboard-welcome')
+      expect(router.state.location.pathname).toBe(path)
+      expect(within(welcome).getByRole('heading', { level: 1 })).toHaveTextContent(
+        'Welcome, Asha Rao',
+      )
+      expect(screen.queryByText('Page Not Found')).not.toBeInTheDocument()
+      expect(within(welcome).getByRole('button', { name: 'Sign out' })).toBeInTheDocument()
+    },
+  )
 })
-
-it('the dashboard header offers the account menu on a dashboard with nothing built', async () => {
-  setViewportWidth(1280)
-  await renderApp({ path: '/parents/dash', member: testMember({ role: 'guardian' }) })
-  await screen.findByTestId('dashboard-welcome')
-  expect(screen.getByRole('button', { name: /Test Member/ })).toBeInTheDocument()
-})
-
-it.each(['families', 'students'])(
-  'the unbuilt /administration/dash/%s welcomes staff instead of the 404 screen',
-  async (path) => {
-    setViewportWidth(1280)
-    await renderApp({
-      path: `/administration/dash/${path}`,
-      member: testMember({ role: 'admission' }),
-    })
-    expect(await screen.findByTestId('dashboard-welcome')).toBeInTheDocument()
-  },
-)
 
 describe('the 404 screen', () => {
   it.each([
@@ -71,15 +44,15 @@ describe('the 404 screen', () => {
 })
 
 describe('welcomeFor', () => {
-  const guardian = testMember({ role: 'guardian' })
   it('lists only links to built screens, and the panes still to come', () => {
-    const w = welcomeFor('parents', guardian, builtScreens)
+    const without = new Set([...builtScreens].filter((s) => s !== 'administration.inquiries'))
+    const w = welcomeFor('administration', testMember({ role: 'admission' }), without)
     expect(w.today.map((l) => l.to)).toEqual(['/facilitators/settings'])
-    expect(w.coming).toEqual(['Home', 'Payments', 'Feedback'])
+    expect(w.coming[0]).toBe('Pre-Admission')
   })
-  it('offers a parent facilitator their facilitator dashboard', () => {
-    const w = welcomeFor('parents', { ...guardian, isParentFacilitator: true }, builtScreens)
-    expect(w.today.map((l) => l.label)).toEqual(['Facilitator dashboard', 'Account settings'])
+  it('offers an admin their admin dashboard', () => {
+    const w = welcomeFor('administration', testMember({ role: 'admin' }), builtScreens)
+    expect(w.today.map((l) => l.label)).toEqual(['Admin dashboard', 'Account settings'])
   })
   it('drops a pane from the coming list once its screen is built', () => {
     const built = new Set([...builtScreens, 'administration.inquiries'])

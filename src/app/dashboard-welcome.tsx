@@ -70,13 +70,11 @@ export function DashboardWelcome({ dashboard }: { dashboard: WelcomeDashboard })
           </Button>
         </Stack>
       </Paper>
-      {/* The default layout's footer shows the version; a dashboard shows it in its side pane,
-          which a dashboard with nothing built does not have. */}
-      {dashboard !== 'student' && (
-        <Text size="xs">
-          Version <span data-testid="app-version">{APP_VERSION}</span>
-        </Text>
-      )}
+      {/* A dashboard shows the version in its side pane, which a dashboard with nothing built
+          does not have. */}
+      <Text size="xs">
+        Version <span data-testid="app-version">{APP_VERSION}</span>
+      </Text>
       {signOut.unsynced !== null && (
         <Suspense>
           <SignOutDialog signOut={signOut} />
@@ -88,5 +86,3 @@ export function DashboardWelcome({ dashboard }: { dashboard: WelcomeDashboard })
 
 // One component per route, so the routes' code splitting keeps its component names.
 export const AdministrationWelcome = () => <DashboardWelcome dashboard="administration" />
-export const ParentsWelcome = () => <DashboardWelcome dashboard="parents" />
-export const StudentWelcome = () => <DashboardWelcome dashboard="student" />

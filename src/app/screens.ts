@@ -19,4 +19,6 @@ export const builtScreens: ReadonlySet<string> = new Set<string>([
   'accounts.connect-account',
   'accounts.reset-password',
   'accounts.settings',
+  'parents.home',
+  'students.home',
 ])

@@ -5,6 +5,8 @@ import { timetables } from './timetables.ts'
 import { lessonItems } from './lesson-items.ts'
 import { whatsapp } from './whatsapp.ts'
 import { inquiries } from './inquiries.ts'
+import { families } from './families.ts'
+import { students } from './students.ts'
 
 /** Every replicated collection. Keep to 12 or fewer (see MAX_COLLECTIONS). */
 export const collections = [
@@ -15,6 +17,18 @@ export const collections = [
   lessonItems,
   whatsapp,
   inquiries,
+  families,
+  students,
 ] as const
 
-export { reference, topics, facilitators, timetables, lessonItems, whatsapp, inquiries }
+export {
+  reference,
+  topics,
+  facilitators,
+  timetables,
+  lessonItems,
+  whatsapp,
+  inquiries,
+  families,
+  students,
+}

@@ -1,9 +1,9 @@
 // What a dashboard whose panes are not built yet says to the person who lands on it: what they
 // can do today (links to built screens only) and which panes will open there.
 import type { SignedInMember } from '../auth/types'
-import { administrationItems, builtOnly, parentsItems, type NavItem } from './model'
+import { administrationItems, builtOnly, type NavItem } from './model'
 
-export type WelcomeDashboard = 'administration' | 'parents' | 'student'
+export type WelcomeDashboard = 'administration'
 
 export interface WelcomeLink {
   label: string
@@ -22,8 +22,6 @@ export interface Welcome {
 
 const dashboards: Record<WelcomeDashboard, { title: string; items: readonly NavItem[] }> = {
   administration: { title: 'the administration dashboard', items: administrationItems },
-  parents: { title: 'the parents’ dashboard', items: parentsItems },
-  student: { title: 'the student dashboard', items: [] },
 }
 
 export function welcomeFor(

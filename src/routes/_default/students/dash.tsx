@@ -1,11 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { guard } from '@/lib/guards'
-import { StudentWelcome } from '@/app/dashboard-welcome'
+import { DatabaseProvider } from '@/db/provider'
+import { FamilyHome } from '@/features/families/components/family-home'
 
-// Students land here after signing up (B37: guard auth-student, default layout).
+// Students land here after signing up (B37: guard auth-student, default layout): their group's
+// week, read from this device.
 export const Route = createFileRoute('/_default/students/dash')({
   staticData: { guard: 'auth-student', layout: 'default' },
   beforeLoad: guard('auth-student'),
-  // No screen is built yet: the dashboard's welcome says what can be done today.
-  component: StudentWelcome,
+  component: StudentDashboard,
 })
+
+function StudentDashboard() {
+  return (
+    <DatabaseProvider>
+      <FamilyHome student />
+    </DatabaseProvider>
+  )
+}

@@ -1,10 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ParentsWelcome } from '@/app/dashboard-welcome'
+import { NotFoundHere } from '@/app/layouts/not-found-here'
 import { paneSearch } from '@/app/pane-search'
+import { FamilyHome } from '@/features/families/components/family-home'
 
 export const Route = createFileRoute('/parents/dash/')({
   staticData: { guard: 'auth-parents', layout: 'parentsdash' },
   validateSearch: paneSearch(['home', 'payments', 'feedback', 'profile'] as const),
-  // No pane screen is built yet: the dashboard's welcome says what can be done today.
-  component: ParentsWelcome,
+  component: ParentsDashboard,
 })
+
+function ParentsDashboard() {
+  const { pane = 'home' } = Route.useSearch()
+  switch (pane) {
+    case 'home':
+      return <FamilyHome />
+    default:
+      return <NotFoundHere />
+  }
+}

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
+import type { AppDatabase } from '@sync/database'
+import { addDays, centreDateOf } from '@/features/timetable/logic/calendar-date'
+
+const today = centreDateOf(new Date())
+const session = (id: string, timingId: string, subjectId: string) => ({
+  id,
+  timingId,
+  subjectId,
+  classroomId: null,
+  groupId: 'g1',
+  facilitatorId: null,
+  topicId: null,
+  topic: null,
+  subtopicId: null,
+  subtopic: null,
+})
+const week = (subjectId: string) => {
+  const day = [
+    session(`${subjectId}-2`, 't2', subjectId),
+    session(`${subjectId}-1`, 't1', 'circle'),
+  ]
+  return { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day }
+}
+
+async function seed(db: AppDatabase) {
+  await db.reference.bulkInsert([
+    { id: 't1', kind: 'session_timing', data: { timing: '09:30 - 10:15', groupNumber: 1 } },
+    { id: 't2', kind: 'session_timing', data: { timing: '10:15 - 11:00', groupNumber: 1 } },
+    {
+      id: 'circle',
+      kind: 'subject',
+      data: { name: 'Circle time', color: '#1864ab', mixedGroup: false },
+    },
+    {
+      id: 'maths',
+      kind: 'subject',
+      data: { name: 'Mathematics', color: '#1864ab', mixedGroup: false },
+    },
+    { id: 'art', kind: 'subject', data: { name: 'Art', color: '#e64980', mixedGroup: false } },
+    { id: 'g1', kind: 'group', data: { name: 'Jaul', timingSet: 1, status: 'active' } },
+    { id: 'g2', kind: 'group', data: { name: 'Tanni', timingSet: 1, status: 'active' } },
+    {
+      id: 'h1',
+      kind: 'holiday',
+      data: {
+        description: 'Founders day',
+        startDate: '2099-01-05',
+        endDate: '2099-01-05',
+        singleDay: true,
+        academicYear: '2098-99',
+      },
+    },
+  ])
+  await db.timetables.bulkInsert([
+    {
+      id: 'tpl_g1',
+      kind: 'group_template',
+      group_id: 'g1',
+      week_key: null,
+      data: { groupName: 'Jaul', status: 'active', days: week('maths') },
+    },
+    {
+      id: 'tpl_g2',
+      kind: 'group_template',
+      group_id: 'g2',
+      week_key: null,
+      data: { groupName: 'Tanni', status: 'active', days: week('art') },
+    },
+  ])
+  await db.families?.insert({
+    id: 'fam',
+    status: 'enrolled',
+    name: 'Fernandes',
+    data: {
+      guardians: [
+        {
+          parentUUID: 'p1',
+          firstName: 'João',
+          lastName: 'Fernandes',
+          identityProof: [
+            {
+              identityProofSelection: 'Passport',
+              hasExpiryDate: true,
+              expiryDate: addDays(today, 10),
+            },
+          ],
+        },
+      ],
+    },
+  })
+  await db.students.bulkInsert([
+    {
+      id: 'st1',
+      family_id: 'fam',
+      contact_id: null,
+      group_id: 'g1',
+      status: 'active',
+      name: 'Tiago Fernandes',
+      fee_tariff_id: null,
+      enrolment: {},
+      data: { firstName: 'Tiago' },
+    },
+    {
+      id: 'st2',
+      family_id: 'fam',
+      contact_id: null,
+      group_id: 'g2',
+      status: 'active',
+      name: 'Inês Fernandes',
+      fee_tariff_id: null,
+      enrolment: {},
+      data: { firstName: 'Inês' },
+    },
+  ])
+}
+
+describe.each([360, 1280])('the home at %ipx', (width) => {
+  it("a guardian sees their children, their groups' week, holidays and expiring documents", async () => {
+    setViewportWidth(width)
+    await renderApp({ path: '/parents/dash', member: testMember({ role: 'guardian' }), seed })
+    const home = await screen.findByTestId('parents-home')
+    expect(within(home).getByRole('heading', { level: 1 })).toHaveTextContent('Fernandes family')
+    expect(within(home).getByText('Tiago Fernandes')).toBeInTheDocument()
+    expect(within(home).getByText(/Group: Tanni/)).toBeInTheDocument()
+    const jaul = await within(home).findByRole('region', { name: 'Jaul this week' })
+    expect(within(jaul).getAllByText('Mathematics')).toHaveLength(5)
+    expect(within(jaul).getAllByRole('listitem')[0]).toHaveTextContent('09:30 - 10:15 Circle time')
+    expect(within(home).getByRole('region', { name: 'Tanni this week' })).toHaveTextContent('Art')
+    expect(within(home).getByText('Founders day')).toBeInTheDocument()
+    expect(within(home).getByText('João Fernandes: Passport').parentElement).toHaveTextContent(
+      'in 10 days',
+    )
+    expect(within(home).getByTestId('last-sync')).toHaveTextContent('Not synced yet')
+    expect(screen.queryByTestId('dashboard-welcome')).not.toBeInTheDocument()
+  })
+
+  it('a student sees their own week, without family documents', async () => {
+    setViewportWidth(width)
+    await renderApp({
+      path: '/students/dash',
+      member: testMember({ role: 'student' }),
+      seed: async (db) => {
+        await seed(db)
+        await db.students.findOne('st2').remove()
+      },
+    })
+    const home = await screen.findByTestId('student-home')
+    expect(within(home).getByRole('heading', { level: 1 })).toHaveTextContent('My week')
+    expect(await within(home).findByRole('region', { name: 'Jaul this week' })).toBeInTheDocument()
+    expect(within(home).queryByRole('region', { name: 'Tanni this week' })).toBeNull()
+    expect(within(home).queryByText(/Documents that expire soon/)).toBeNull()
+  })
+})

@@ -1,0 +1,180 @@
+// What the parents' and students' home shows (issue 13), worked out from the rows on the device:
+// the children with their groups, each group's week, the next holidays and the documents that
+// expire soon. Pure functions; the hooks feed them the local database.
+import { ageOn, isExpired } from '@sync/families/profile'
+import type { FamilyData, IdentityProofRecord } from '@sync/collections/families'
+import type { StudentData } from '@sync/collections/students'
+import { holidayOn } from '@/features/timetable/logic/school-days'
+import { schoolDaysOf } from '@/features/timetable/logic/week'
+import { addDays, daysBetween } from '@/features/timetable/logic/calendar-date'
+import { compareByStart } from '@/features/timetable/logic/sessions'
+import type { Holiday, IsoDate, WeekDays, WeekdayKey } from '@/features/timetable/logic/types'
+
+/** Documents expiring within this many days are shown on the home (decision I34). */
+export const EXPIRY_WARNING_DAYS = 60
+/** How many coming holidays the home lists. */
+export const NEXT_HOLIDAYS = 3
+
+export interface ChildRow {
+  id: string
+  name: string
+  group_id: string | null
+  status: string
+  data: StudentData
+}
+
+export interface HomeChild {
+  id: string
+  name: string
+  groupId: string | null
+  groupName: string
+  age: number | null
+  onTrial: boolean
+}
+
+/** The enrolled children (terminated enrolments left out), by name. */
+export function homeChildren(
+  rows: readonly ChildRow[],
+  groupNames: Readonly<Record<string, string>>,
+  today: IsoDate,
+): HomeChild[] {
+  return rows
+    .filter((row) => row.status !== 'terminated')
+    .map((row) => {
+      let age: number | null = null
+      if (row.data.dob) {
+        try {
+          age = ageOn(row.data.dob, today)
+        } catch {
+          age = null
+        }
+      }
+      return {
+        id: row.id,
+        name: row.name,
+        groupId: row.group_id,
+        groupName: (row.group_id && groupNames[row.group_id]) || 'No group',
+        age,
+        onTrial: row.status === 'trial',
+      }
+    })
+    .sort((a, b) => a.name.localeCompare(b.name))
+}
+
+export interface HomeLesson {
+  id: string
+  timing: string
+  subject: string
+  topic: string | null
+}
+
+export interface HomeDay {
+  name: string
+  date: IsoDate
+  /** The holiday that closes the centre that day. */
+  holiday: string | null
+  lessons: HomeLesson[]
+}
+
+const DAY_NAMES: Record<WeekdayKey, string> = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+}
+
+export interface Names {
+  timings: Readonly<Record<string, string>>
+  subjects: Readonly<Record<string, string>>
+}
+
+/** A group's school days of one week, each with its lessons in time order (read-only). */
+export function homeWeek(
+  days: WeekDays,
+  weekKey: string,
+  names: Names,
+  holidays: readonly Holiday[],
+): HomeDay[] {
+  return schoolDaysOf(weekKey).map(({ day, date }) => {
+    const name = DAY_NAMES[day]
+    const holiday = holidayOn(date, holidays)
+    const lessons = holiday
+      ? []
+      : [...days[day]]
+          .map((session) => ({
+            id: session.id,
+            timing: names.timings[session.timingId] ?? '',
+            subject: (session.subjectId && names.subjects[session.subjectId]) || 'Lesson',
+            topic: session.topic,
+          }))
+          .sort((a, b) => compareByStart(a.timing, b.timing))
+    return { name, date, holiday: holiday?.description ?? null, lessons }
+  })
+}
+
+/** Holidays that have not ended yet, soonest first. */
+export function nextHolidays(
+  holidays: readonly Holiday[],
+  today: IsoDate,
+  count = NEXT_HOLIDAYS,
+): Holiday[] {
+  return holidays
+    .map((h) => (h.singleDay ? { ...h, endDate: h.startDate } : h))
+    .filter((h) => h.endDate >= today)
+    .sort((a, b) => (a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : 0))
+    .slice(0, count)
+}
+
+export interface ExpiringDocument {
+  person: string
+  document: string
+  expiryDate: IsoDate
+  expired: boolean
+  /** Days until it expires (negative once expired). */
+  daysLeft: number
+}
+
+function expiring(
+  person: string,
+  proofs: readonly IdentityProofRecord[] | null | undefined,
+  today: IsoDate,
+  horizon: IsoDate,
+): ExpiringDocument[] {
+  return (proofs ?? []).flatMap((proof) => {
+    if (!proof.hasExpiryDate || !proof.expiryDate) return []
+    if (proof.expiryDate > horizon) return []
+    let expired: boolean
+    try {
+      expired = isExpired(proof, today)
+    } catch {
+      return []
+    }
+    return [
+      {
+        person: proof.personName || person,
+        document: proof.identityProofSelection || proof.identityProofType || 'Document',
+        expiryDate: proof.expiryDate,
+        expired,
+        daysLeft: daysBetween(today, proof.expiryDate),
+      },
+    ]
+  })
+}
+
+/**
+ * The family's identity documents that have expired or expire within EXPIRY_WARNING_DAYS,
+ * soonest first (I33; shown to the family per decision I34).
+ */
+export function expiringDocuments(
+  family: FamilyData | null,
+  children: readonly Pick<ChildRow, 'name' | 'data'>[],
+  today: IsoDate,
+): ExpiringDocument[] {
+  const horizon = addDays(today, EXPIRY_WARNING_DAYS)
+  const guardians = (family?.guardians ?? []).flatMap((g) =>
+    expiring([g.firstName, g.lastName].filter(Boolean).join(' '), g.identityProof, today, horizon),
+  )
+  const kids = children.flatMap((c) => expiring(c.name, c.data.identityProof, today, horizon))
+  return [...guardians, ...kids].sort((a, b) => (a.expiryDate < b.expiryDate ? -1 : 1))
+}
