@@ -1,4 +1,4 @@
-// A UPI payment link for the amount due (J30): any UPI app opens it with the centre's VPA, name,
+// A UPI payment link for the amount due (J32): any UPI app opens it with the centre's VPA, name,
 // amount and a note naming the family and the period, so no payment gateway is needed.
 
 /** A VPA as UPI apps accept it: 'name@bank' (letters, digits, '.', '-', '_'). */

@@ -65,12 +65,21 @@ insert into storage.objects (bucket_id, name, owner) values
   ('documents', '00000000-0000-4000-a000-000000000007/aadhaar.pdf', '00000000-0000-4000-a000-000000000007');
 insert into realtime.messages (topic, extension, payload, event, private) values ('sync', 'broadcast', '{}', 'poke', false);
 select public.throttle('matrix', 'someone', 10, 60);
+insert into app.receipt_counters (fee_year, last_number) values ('2039-40', 3);
 `
 
 export const TABLES: Record<string, TableEntry> = {
   'app.rate_limits': {
     sample: `insert into app.rate_limits (bucket, key, window_start, hits) values ('matrix', repeat('a', 64), now(), 1)`,
     touch: 'hits = hits',
+    select: roles('deny'),
+    insert: roles('deny'),
+    update: roles('deny'),
+    delete: roles('deny'),
+  },
+  'app.receipt_counters': {
+    sample: `insert into app.receipt_counters (fee_year, last_number) values ('2040-41', 1)`,
+    touch: 'last_number = last_number',
     select: roles('deny'),
     insert: roles('deny'),
     update: roles('deny'),
@@ -463,6 +472,10 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   },
   'app.touch_family_contact()': {
     call: null,
+    execute: roles('deny'),
+  },
+  'app.next_receipt_number(fee_year text)': {
+    call: `app.next_receipt_number('2040-41')`,
     execute: roles('deny'),
   },
   'app.touch_lesson_item()': {

@@ -1,4 +1,4 @@
-// The payment receipt as a PDF (J21), made with pdf-lib, which runs the same in Deno (the edge
+// The payment receipt as a PDF (J28), made with pdf-lib, which runs the same in Deno (the edge
 // functions) and Node (the local host). The standard Helvetica font keeps the file small; it has
 // no rupee sign, so amounts read 'Rs. 14,500.00'.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
