@@ -13,7 +13,9 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { pushAware, RefusedIds } from './refusals.ts'
 import type {
   facilitators,
+  families,
   lessonItems,
+  students,
   reference,
   timetables,
   topics,
@@ -30,6 +32,8 @@ export type TopicRow = RowOf<typeof topics>
 export type FacilitatorRow = RowOf<typeof facilitators>
 export type TimetableRow = RowOf<typeof timetables>
 export type LessonItemRow = RowOf<typeof lessonItems>
+export type FamilyRow = RowOf<typeof families>
+export type StudentRow = RowOf<typeof students>
 
 /**
  * The collections by name, each typed from its definition's zod schemas (RowOf); a role's
@@ -41,6 +45,8 @@ export interface AppCollections {
   facilitators: RxCollection<FacilitatorRow>
   timetables: RxCollection<TimetableRow>
   lesson_items: RxCollection<LessonItemRow>
+  families: RxCollection<FamilyRow>
+  students: RxCollection<StudentRow>
   /** Collections a test or a migration opens under other names. */
   [name: string]: RxCollection
 }

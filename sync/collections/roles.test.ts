@@ -5,14 +5,16 @@ import { collections } from './index.ts'
 // Which collections each role's devices open and replicate (core.md §6, operations.md §6).
 const names = (role: AppRole | null) => collectionsFor(collections, role).map((d) => d.name)
 
+const staff = ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items']
+
 describe('collections per role', () => {
   it.each([
-    ['admin', ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items']],
-    ['administration', ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items']],
-    ['admission', ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items']],
-    ['facilitator', ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items']],
-    ['guardian', ['reference', 'topics']],
-    ['student', ['reference', 'topics']],
+    ['admin', [...staff, 'families', 'students']],
+    ['administration', [...staff, 'families', 'students']],
+    ['admission', [...staff, 'families', 'students']],
+    ['facilitator', staff],
+    ['guardian', ['reference', 'topics', 'timetables', 'families', 'students']],
+    ['student', ['reference', 'topics', 'timetables', 'students']],
     ['member', ['reference', 'topics']],
   ] as const)('%s opens %j', (role, expected) => {
     expect(names(role)).toEqual(expected)

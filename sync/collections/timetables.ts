@@ -72,6 +72,16 @@ export const timetableKinds = {
 export const TIMETABLE_ROLES: readonly AppRole[] = STAFF_AND_FACILITATOR_ROLES
 
 /**
+ * Families also receive timetables: their children's groups' templates and weeks (the server
+ * sends nothing else), which the parents' and students' home shows read-only.
+ */
+export const TIMETABLE_READER_ROLES: readonly AppRole[] = [
+  ...STAFF_AND_FACILITATOR_ROLES,
+  'guardian',
+  'student',
+]
+
+/**
  * The person's edits in unsynced timetable rows. A save of topic edits writes the week and one
  * change-log row per day, and the change log names each edited lesson: those are the edits. A
  * week or template changed without a change log (a lesson edited, a week made) is one edit.
@@ -108,7 +118,7 @@ export const timetables = defineCollection({
   }),
   kinds: timetableKinds,
   serverColumns: ['updated_at', 'updated_by', 'updated_by_name'],
-  roles: TIMETABLE_ROLES,
+  roles: TIMETABLE_READER_ROLES,
   indexes: ['kind'],
   version: 0,
   countEdits: timetableEdits,

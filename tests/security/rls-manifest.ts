@@ -132,6 +132,29 @@ export const TABLES: Record<string, TableEntry> = {
     update: roles('none', { anon: 'deny', admin: 'all' }),
     delete: roles('deny'),
   },
+  'public.families': {
+    via: 'sync_push',
+    sample: `insert into public.families (id, status, name, data) values ('fam-matrix', 'enrolled', 'Matrix', '{"guardians": []}')`,
+    touch: 'data = data',
+    select: roles('none', {
+      anon: 'deny',
+      guardian: 'some',
+      parentFacilitator: 'some',
+      admission: 'all',
+      administration: 'all',
+      admin: 'all',
+    }),
+    insert: roles('deny', { admission: 'allow', administration: 'allow', admin: 'allow' }),
+    update: roles('none', {
+      anon: 'deny',
+      guardian: 'some',
+      parentFacilitator: 'some',
+      admission: 'all',
+      administration: 'all',
+      admin: 'all',
+    }),
+    delete: roles('deny'),
+  },
   'public.family_contacts': {
     sample: `insert into public.family_contacts (family_token, member_type, name, email, whatsapp) values ('demo-family-fernandes', 'guardian', 'Matrix Parent', 'matrix.parent@demo.school', '919000000099')`,
     touch: 'name = name',
@@ -218,6 +241,30 @@ export const TABLES: Record<string, TableEntry> = {
     }),
     delete: roles('deny'),
   },
+  'public.students': {
+    via: 'sync_push',
+    sample: `insert into public.students (id, family_id, group_id, status, name, data) values ('st-matrix', 'demo-family-fernandes', 'rg-jaul', 'active', 'Matrix Child', '{"firstName": "Matrix"}')`,
+    touch: 'data = data',
+    select: roles('none', {
+      anon: 'deny',
+      guardian: 'some',
+      student: 'some',
+      parentFacilitator: 'some',
+      admission: 'all',
+      administration: 'all',
+      admin: 'all',
+    }),
+    insert: roles('deny', { admission: 'allow', administration: 'allow', admin: 'allow' }),
+    update: roles('none', {
+      anon: 'deny',
+      guardian: 'some',
+      parentFacilitator: 'some',
+      admission: 'all',
+      administration: 'all',
+      admin: 'all',
+    }),
+    delete: roles('deny'),
+  },
   'public.system_errors': {
     sample: `insert into public.system_errors (source, message) values ('matrix', 'x')`,
     touch: 'dismissed_at = dismissed_at',
@@ -242,8 +289,8 @@ export const TABLES: Record<string, TableEntry> = {
       anon: 'deny',
       member: 'none',
       blocked: 'none',
-      guardian: 'none',
-      student: 'none',
+      guardian: 'some',
+      student: 'some',
     }),
     insert: roles('allow', {
       anon: 'deny',
@@ -358,6 +405,14 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: `app.check_app_version('1.0.54')`,
     execute: roles('deny'),
   },
+  'app.families_guard()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.family_group_ids()': {
+    call: `app.family_group_ids()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
   'app.facilitator_id()': {
     call: `app.facilitator_id()`,
     execute: roles('allow', { anon: 'deny' }),
@@ -384,6 +439,14 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   },
   'app.is_facilitator_admin()': {
     call: `app.is_facilitator_admin()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.is_guardian_of(family text)': {
+    call: `app.is_guardian_of('demo-family-fernandes')`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.is_own_contact(contact text)': {
+    call: `app.is_own_contact('fc-fernandes-tiago')`,
     execute: roles('allow', { anon: 'deny' }),
   },
   'app.is_staff()': {
@@ -421,6 +484,14 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   'app.subject_colours()': {
     call: `app.subject_colours()`,
     execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.students_bump_scope()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.students_guard()': {
+    call: null,
+    execute: roles('deny'),
   },
   'app.sync_collection(collection text)': {
     call: `app.sync_collection('reference')`,
