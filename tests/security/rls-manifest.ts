@@ -69,12 +69,21 @@ insert into public.whatsapp (id, kind, wa_id, data) values
   ('wa-919000000055', 'number', '919000000055', '{"name": "Matrix Parent", "status": "Active"}');
 insert into public.whatsapp (id, kind, wa_id, data) values
   ('wm-matrix', 'message', '919000000055', '{"direction": "out", "body": "Hello", "mode": "template"}');
+insert into app.receipt_counters (fee_year, last_number) values ('2039-40', 3);
 `
 
 export const TABLES: Record<string, TableEntry> = {
   'app.rate_limits': {
     sample: `insert into app.rate_limits (bucket, key, window_start, hits) values ('matrix', repeat('a', 64), now(), 1)`,
     touch: 'hits = hits',
+    select: roles('deny'),
+    insert: roles('deny'),
+    update: roles('deny'),
+    delete: roles('deny'),
+  },
+  'app.receipt_counters': {
+    sample: `insert into app.receipt_counters (fee_year, last_number) values ('2040-41', 1)`,
+    touch: 'last_number = last_number',
     select: roles('deny'),
     insert: roles('deny'),
     update: roles('deny'),
@@ -585,6 +594,10 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   },
   'app.touch_family_contact()': {
     call: null,
+    execute: roles('deny'),
+  },
+  'app.next_receipt_number(fee_year text)': {
+    call: `app.next_receipt_number('2040-41')`,
     execute: roles('deny'),
   },
   'app.touch_lesson_item()': {
