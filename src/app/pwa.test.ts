@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkForNewBuild } from './pwa'
+import { applyWaitingUpdate, checkForNewBuild } from './pwa'
 
 // A stand-in for fetch that answers only what checkForNewBuild reads (ok and json), so it is not
 // a whole Response and fetch's overloads do not match it without the double cast.
@@ -25,5 +25,19 @@ describe('the hourly build check', () => {
       throw new TypeError('Failed to fetch')
     }) as unknown as typeof fetch
     expect(await checkForNewBuild(offline, 'b1')).toBe(false)
+  })
+})
+
+describe('the next navigation', () => {
+  it('hands control to a waiting build', () => {
+    const sent: unknown[] = []
+    const waiting = { postMessage: (m: unknown) => sent.push(m) } as unknown as ServiceWorker
+    expect(applyWaitingUpdate({ waiting })).toBe(true)
+    expect(sent).toEqual([{ type: 'SKIP_WAITING' }])
+  })
+
+  it('does nothing when no build is waiting or no worker is registered', () => {
+    expect(applyWaitingUpdate({ waiting: null })).toBe(false)
+    expect(applyWaitingUpdate(undefined)).toBe(false)
   })
 })

@@ -7,7 +7,7 @@ import { guardedReload } from '@/lib/app-status/reload-guard'
 export const UPDATE_CHECK_MS = 60 * 60 * 1000
 
 let wb: Workbox | undefined
-let waiting = false
+let registration: ServiceWorkerRegistration | undefined
 
 const reloadDeps = () => ({
   now: Date.now,
@@ -37,21 +37,26 @@ export function registerServiceWorker(): void {
   // Loaded behind the page: the worker is not needed to show it.
   void import('workbox-window').then(({ Workbox }) => {
     wb = new Workbox('/sw.js', { scope: '/' })
-    wb.addEventListener('waiting', () => {
-      waiting = true
-    })
     wb.addEventListener('controlling', (event) => {
       if (event.isUpdate) guardedReload(reloadDeps())
     })
-    void wb.register()
+    void wb.register().then((reg) => {
+      registration = reg
+    })
     setInterval(() => void checkForNewBuild(), UPDATE_CHECK_MS)
   })
 }
 
-/** Called before each navigation: a waiting build takes over now. */
-export function applyWaitingUpdate(): boolean {
-  if (!wb || !waiting) return false
-  waiting = false
-  wb.messageSkipWaiting()
+/**
+ * Called before each navigation: a waiting build takes over now. The registration is asked
+ * directly rather than workbox-window's `waiting` event, which comes 200 ms after the worker is
+ * installed and not at all for a second update found while the same page stays open.
+ */
+export function applyWaitingUpdate(
+  reg: Pick<ServiceWorkerRegistration, 'waiting'> | undefined = registration,
+): boolean {
+  const next = reg?.waiting
+  if (!next) return false
+  next.postMessage({ type: 'SKIP_WAITING' })
   return true
 }
