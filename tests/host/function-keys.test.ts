@@ -20,9 +20,15 @@ async function statusOf(result: Promise<{ error: unknown }>): Promise<number> {
 }
 
 describe('config.toml', () => {
-  it('turns the gateway’s JWT check off for both functions (they check callers themselves)', () => {
+  it('turns the gateway’s JWT check off for every function (they check callers themselves)', () => {
     const open = functionsWithoutJwt(readFileSync('supabase/config.toml', 'utf8'))
-    expect([...open].sort()).toEqual(['accounts', 'outbox'])
+    expect([...open].sort()).toEqual([
+      'accounts',
+      'applications',
+      'outbox',
+      'whatsapp',
+      'whatsapp-webhook',
+    ])
   })
 })
 

@@ -89,7 +89,11 @@ describe.each(testDatabases())('outbox wake-up on $name', (target) => {
     })
 
     it('schedules the dispatcher every minute for retries', async () => {
-      expect(await db.query('select jobname, schedule, command from cron.job')).toEqual([
+      expect(
+        await db.query(
+          "select jobname, schedule, command from cron.job where jobname = 'outbox-retries'",
+        ),
+      ).toEqual([
         { jobname: 'outbox-retries', schedule: '* * * * *', command: 'select app.wake_outbox()' },
       ])
     })
