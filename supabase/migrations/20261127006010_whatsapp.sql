@@ -438,6 +438,10 @@ begin
   if not app.is_staff() then
     raise exception 'Only the centre''s staff read WhatsApp messages' using errcode = '42501';
   end if;
+  if whatsapp_read.wa_id is null or whatsapp_read.wa_id !~ '^[0-9]{8,15}$' then
+    raise exception 'Give the WhatsApp number as 8 to 15 digits with its country code'
+      using errcode = '22023';
+  end if;
   with unread as (
     update public.whatsapp w set status = 'read', status_at = now()
      where w.kind = 'message' and w.wa_id = whatsapp_read.wa_id and w.data ->> 'direction' = 'in'
