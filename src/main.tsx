@@ -36,10 +36,11 @@ import { Providers } from './app/providers'
 import { createAppRouter } from './app/router'
 import { createSessionAuthSource } from './lib/auth/session'
 import { registerServiceWorker } from './app/pwa'
-import { appContainer } from './app/prerendered'
+import { appContainer, appStylesheetsFirst } from './app/prerendered'
 import { openDatabaseEarly } from './db/open-early'
 import './app/route-meta'
 
+appStylesheetsFirst(document)
 const auth = createSessionAuthSource()
 const router = createAppRouter(auth)
 openDatabaseEarly(auth.snapshot(), location.pathname)

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { appContainer, fieldKeys, handOver } from './prerendered'
+import { appContainer, appStylesheetsFirst, fieldKeys, handOver } from './prerendered'
 
 const form = (submitted = false) =>
   `<form${submitted ? ' data-submitted' : ''}>` +
@@ -84,5 +84,32 @@ describe('handing a prerendered page over to the app', () => {
     app.innerHTML = form().replace(/"a"/g, '"c"')
     await vi.waitFor(() => expect(root.isConnected).toBe(false))
     expect(app.querySelector<HTMLInputElement>('#c')!.value).toBe('typed')
+  })
+})
+
+describe("the app's stylesheets on a prerendered page", () => {
+  it('move from after the markup to the head, in order, before the stylesheets loaded later', () => {
+    const doc = document.implementation.createHTMLDocument('page')
+    doc.head.innerHTML =
+      '<meta charset="utf-8"><style data-critical>.a{}</style><link rel="stylesheet" href="/assets/Tabs.css">'
+    doc.body.innerHTML =
+      '<div id="root" data-prerendered></div><link rel="stylesheet" href="/assets/index.css">' +
+      '<link rel="stylesheet" href="/assets/fonts.css"><style data-mantine-styles="true"></style>'
+    appStylesheetsFirst(doc)
+    const order = [...doc.head.querySelectorAll('link, style')].map(
+      (n) => n.getAttribute('href') ?? n.tagName.toLowerCase(),
+    )
+    expect(order).toEqual(['/assets/index.css', '/assets/fonts.css', 'style', '/assets/Tabs.css'])
+    expect(doc.body.querySelectorAll('link')).toHaveLength(0)
+    // The theme's variables stay after everything, as in the app.
+    expect(doc.body.querySelector('style[data-mantine-styles]')).not.toBeNull()
+  })
+
+  it('leave a page that is not prerendered as it is', () => {
+    const doc = document.implementation.createHTMLDocument('page')
+    doc.head.innerHTML = '<link rel="stylesheet" href="/assets/index.css"><style>.b{}</style>'
+    const before = doc.head.innerHTML
+    appStylesheetsFirst(doc)
+    expect(doc.head.innerHTML).toBe(before)
   })
 })

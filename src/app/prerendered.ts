@@ -108,3 +108,16 @@ export function appContainer(root: HTMLElement, ready: Promise<unknown>): HTMLEl
   })
   return app
 }
+
+/**
+ * A prerendered page loads the app's own stylesheets after its markup (scripts/prerender.ts), so
+ * its first paint waits for nothing; in the app they belong in the head, before the stylesheets
+ * of screens loaded later, which build on them (Mantine's tabs on its base button). Moves them
+ * there, in order, before the head's first stylesheet.
+ */
+export function appStylesheetsFirst(doc: Document): void {
+  const links = [...doc.body.querySelectorAll('link[rel="stylesheet"]')]
+  if (links.length === 0) return
+  const first = doc.head.querySelector('link[rel="stylesheet"], style')
+  for (const link of links) doc.head.insertBefore(link, first)
+}

@@ -46,6 +46,21 @@ test('a person types into the prerendered sign-in form, presses Continue, and si
   await expect(page.getByTestId('account-menu')).toBeVisible()
 })
 
+test("after signing in from the prerendered page, a screen's own styles still apply", async ({
+  page,
+}) => {
+  await page.goto('/signin')
+  await page.getByLabel('E-mail').fill('administration@demo.school')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo-administration-1')
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL('/administration/dash')
+  // The Pre-Admission tabs keep their padding: the base button's reset does not win over them.
+  const tab = page.getByRole('tab').first()
+  await expect(tab).toBeVisible()
+  expect(await tab.evaluate((t) => getComputedStyle(t).paddingLeft)).not.toBe('0px')
+})
+
 test('what is typed when the app takes over stays, with the cursor, and typing goes on', async ({
   page,
 }) => {
