@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import { useRouter } from '@tanstack/react-router'
 import { BackendProgress } from '@/components/status/backend-progress'
 import { useDarkModeClass, useUnloadWarning } from '@/lib/app-status/hooks'
-import { applyWaitingUpdate } from './pwa'
+import { updateOnNavigation } from './pwa'
 import { VersionAlert } from './version-alert'
 
 /** App-wide behaviour around every screen: dark mode class, unload warning, updates. */
@@ -17,7 +17,7 @@ export function AppChrome({ children }: { children: ReactNode }) {
   useDarkModeClass()
   useUnloadWarning()
 
-  useEffect(() => router.subscribe('onBeforeNavigate', () => void applyWaitingUpdate()), [router])
+  useEffect(() => router.subscribe('onBeforeNavigate', updateOnNavigation), [router])
 
   return (
     <>

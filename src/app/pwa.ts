@@ -7,7 +7,6 @@ import { guardedReload } from '@/lib/app-status/reload-guard'
 export const UPDATE_CHECK_MS = 60 * 60 * 1000
 
 let wb: Workbox | undefined
-let registration: ServiceWorkerRegistration | undefined
 
 const reloadDeps = () => ({
   now: Date.now,
@@ -34,26 +33,33 @@ export async function checkForNewBuild(
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
+  // Listened for from the start, not once workbox-window has registered (after the page's load
+  // event): a page a worker controlled when it opened reloads when a newer worker takes over.
+  const controlled = !!navigator.serviceWorker.controller
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (controlled) guardedReload(reloadDeps())
+  })
   // Loaded behind the page: the worker is not needed to show it.
   void import('workbox-window').then(({ Workbox }) => {
     wb = new Workbox('/sw.js', { scope: '/' })
-    wb.addEventListener('controlling', (event) => {
-      if (event.isUpdate) guardedReload(reloadDeps())
-    })
-    void wb.register().then((reg) => {
-      registration = reg
-    })
+    void wb.register()
     setInterval(() => void checkForNewBuild(), UPDATE_CHECK_MS)
   })
 }
 
+/** Before each navigation: a build that is waiting takes over (then the page reloads into it). */
+export function updateOnNavigation(): void {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
+  void navigator.serviceWorker.getRegistration().then((reg) => applyWaitingUpdate(reg))
+}
+
 /**
- * Called before each navigation: a waiting build takes over now. The registration is asked
- * directly rather than workbox-window's `waiting` event, which comes 200 ms after the worker is
- * installed and not at all for a second update found while the same page stays open.
+ * Tells a waiting build to take over. The registration is asked directly rather than
+ * workbox-window's `waiting` event, which comes 200 ms after the worker is installed and not at
+ * all for a second update found while the same page stays open.
  */
 export function applyWaitingUpdate(
-  reg: Pick<ServiceWorkerRegistration, 'waiting'> | undefined = registration,
+  reg: Pick<ServiceWorkerRegistration, 'waiting'> | undefined,
 ): boolean {
   const next = reg?.waiting
   if (!next) return false
