@@ -620,6 +620,14 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: `app.whatsapp_set_status('wm-matrix', 'failed', 'x')`,
     execute: roles('deny'),
   },
+  'app.always_sends_email(member uuid)': {
+    call: `app.always_sends_email('00000000-0000-4000-a000-000000000002')`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.may_send_email()': {
+    call: `app.may_send_email()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
   'app.wake_whatsapp()': {
     call: `app.wake_whatsapp()`,
     execute: roles('deny'),
@@ -637,9 +645,9 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
       admin: 'allow',
     }),
   },
-  'public.webmail(sender text, recipients text[], cc text[], subject text, html_body text, attachments jsonb)':
+  'public.webmail(sender text, recipients text[], cc text[], subject text, html_body text, attachments jsonb, email_type text, email_trigger text)':
     {
-      call: `public.webmail('team', array['parent@demo.school'], array[]::text[], 'Matrix', '<p>x</p>', '[]'::jsonb)`,
+      call: `public.webmail('team', array['parent@demo.school'], array[]::text[], 'Matrix', '<p>x</p>', '[]'::jsonb, 'Webmail', 'webmail')`,
       execute: roles('refuse 42501', {
         anon: 'deny',
         admission: 'allow',
@@ -766,6 +774,10 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   },
   'public.admin_set_facilitator(member uuid, make boolean)': {
     call: `public.admin_set_facilitator('00000000-0000-4000-a000-000000000009', true)`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.admin_set_email_sending(member uuid, enabled boolean)': {
+    call: `public.admin_set_email_sending('00000000-0000-4000-a000-000000000001', true)`,
     execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
   },
   'public.admin_set_member_status(member uuid, new_status text)': {

@@ -103,4 +103,133 @@ describe.each(testDatabases())('webmail on $name', (target) => {
       await db.query(`select 1 from public.email_outbox where subject in ('Hello', ' ')`),
     ).toEqual([])
   })
+
+  it('logs a templated message with its type and trigger, and refuses a type a person may not send', async () => {
+    const args = (type: string, trigger: string) => [
+      'admissions',
+      ['family@example.com'],
+      [],
+      `Typed ${type}`,
+      '<p>Dear family</p>',
+      '[]',
+      type,
+      trigger,
+    ]
+    const send = (type: string, trigger: string) =>
+      asUser(
+        db,
+        by('admission'),
+        async (tx) =>
+          (
+            await tx.query<{ r: unknown }>(
+              'select public.webmail($1, $2, $3, $4, $5, $6::jsonb, $7, $8) as r',
+              args(type, trigger),
+            )
+          )[0]!.r,
+        { commit: true },
+      ).then(
+        () => 'queued',
+        (e: Error) => e.message,
+      )
+    expect(await send('Admissions', 'admission')).toBe('queued')
+    expect(await send('Members', 'webmail')).toBe('Unknown e-mail type: Members')
+    expect(await send('Inquiry', 'Bad trigger!')).toBe('Unknown e-mail trigger')
+    expect(
+      await db.query(
+        `select email_type, email_trigger from public.email_outbox where subject like 'Typed %'`,
+      ),
+    ).toEqual([{ email_type: 'Admissions', email_trigger: 'admission' }])
+  })
+
+  describe('e-mail sending (O09, O10)', () => {
+    const setSending = (who: TestClaims, member: string, enabled: boolean) =>
+      asUser(
+        db,
+        who,
+        async (tx) =>
+          (
+            await tx.query<{ r: { message: string } }>(
+              'select public.admin_set_email_sending($1, $2) as r',
+              [member, enabled],
+            )
+          )[0]!.r.message,
+        { commit: true },
+      ).catch((e: Error) => e.message)
+    const accounts = (who: TestClaims) =>
+      asUser(
+        db,
+        who,
+        async (tx) =>
+          (
+            await tx.query<{ r: { may_send: boolean; always: boolean } }>(
+              'select public.mail_sender_accounts() as r',
+            )
+          )[0]!.r,
+      )
+    const sendAs = (who: TestClaims, subject: string) =>
+      webmail(who, ['team', ['a@example.com'], [], subject, '<p>x</p>', '[]']).then(
+        () => 'queued',
+        (e: Error) => e.message,
+      )
+
+    it('an admin turns a member of staff off and on; while off, nothing they send is queued', async () => {
+      const admin = by('admin')
+      expect(await setSending(admin, admin.sub, false)).toBe(
+        'E-mail sending turned off for Anita Admin',
+      )
+      expect(await accounts(admin)).toMatchObject({ may_send: false, always: false })
+      expect(await sendAs(admin, 'While off')).toBe(
+        'E-mail sending is turned off for your account. An admin can turn it on in Members.',
+      )
+      expect(
+        await db.query(`select 1 from public.email_outbox where subject = 'While off'`),
+      ).toEqual([])
+      expect(await setSending(admin, admin.sub, true)).toBe(
+        'E-mail sending turned on for Anita Admin',
+      )
+      expect(await accounts(admin)).toMatchObject({ may_send: true, always: false })
+      expect(await sendAs(admin, 'While on')).toBe('queued')
+    })
+
+    it('the two forced accounts always send: they cannot be turned off, and send whatever their setting', async () => {
+      const admin = by('admin')
+      for (const label of ['administration', 'admission']) {
+        const who = by(label)
+        expect(await setSending(admin, who.sub, false)).toMatch(/^E-mail sending is always on for /)
+        await db.query('update public.members set email_sending = false where id = $1', [who.sub])
+        try {
+          expect(await accounts(who)).toEqual(
+            expect.objectContaining({ may_send: true, always: true }),
+          )
+          expect(await sendAs(who, `Forced ${label}`)).toBe('queued')
+        } finally {
+          await db.query('update public.members set email_sending = true where id = $1', [who.sub])
+        }
+      }
+      const listed = await asUser(
+        db,
+        admin,
+        async (tx) =>
+          (
+            await tx.query<{
+              r: { rows: { name: string; email_sending: boolean; email_sending_forced: boolean }[] }
+            }>(`select public.admin_list_members('administration') as r`)
+          )[0]!.r.rows,
+      )
+      expect(listed.map((m) => [m.name, m.email_sending, m.email_sending_forced]).sort()).toEqual([
+        ['Anita Admin', true, false],
+        ['Meera Kamat', true, true],
+        ['Savio Pereira', true, true],
+      ])
+    })
+
+    it('only admins change it, for a member that exists', async () => {
+      expect(await setSending(by('administration'), by('admin').sub, false)).toBe(
+        'Only admins can change who sends e-mail',
+      )
+      expect(await setSending(by('admin'), '00000000-0000-4000-a000-0000000000ff', false)).toBe(
+        'No such member',
+      )
+    })
+  })
 })
