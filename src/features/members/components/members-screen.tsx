@@ -22,6 +22,7 @@ import { useMediaQuery } from '@mantine/hooks'
 import { format } from 'date-fns'
 import {
   canToggleFacilitator,
+  emailSendingAction,
   isFacilitatorMember,
   memberState,
   MEMBER_SORTS,
@@ -32,6 +33,7 @@ import {
 } from '../logic/members'
 import {
   deleteMember,
+  setEmailSending,
   setFacilitator,
   setMemberStatus,
   setPageSize,
@@ -47,6 +49,14 @@ import { Pager } from '@/components/lists/pager'
 import { notifyResult } from '@/components/feedback/notify-result'
 import { NARROW_QUERY } from '@/lib/navigation/model'
 
+function SendingOffBadge() {
+  return (
+    <Badge color="gray" variant="light" ml={4}>
+      E-mail sending off
+    </Badge>
+  )
+}
+
 /**
  * The admin's dashboard: the centre's counts (F17) and the member list with filters, sorts,
  * pages of the shared page size (F13-F16), and blocking (F19, F20).
@@ -59,6 +69,7 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
   const [facilitatorChange, setFacilitatorChange] = useState<MemberRow | null>(null)
   const [history, setHistory] = useState<MemberRow | null>(null)
   const [deleting, setDeleting] = useState<MemberRow | null>(null)
+  const [sendingChange, setSendingChange] = useState<MemberRow | null>(null)
   const { page, error, reload } = useMembers(filter, sort, offset)
   const counts = useOverview()
   // A phone shows each member as a card: six columns do not fit 360 px.
@@ -82,6 +93,11 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
   const remove = async (member: MemberRow) => {
     const result = await deleteMember(member.id)
     setDeleting(null)
+    if (notifyResult(result)) refresh()
+  }
+  const toggleSending = async (member: MemberRow) => {
+    const result = await setEmailSending(member.id, !member.email_sending)
+    setSendingChange(null)
     if (notifyResult(result)) refresh()
   }
   const changeSize = async (value: string | null) => {
@@ -109,6 +125,14 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
           {canToggleFacilitator(m.role) && (
             <Menu.Item onClick={() => setFacilitatorChange(m)}>
               {isFacilitatorMember(m.role, m.extra) ? 'Remove as facilitator' : 'Make facilitator'}
+            </Menu.Item>
+          )}
+          {emailSendingAction(m) && (
+            <Menu.Item
+              disabled={emailSendingAction(m)!.disabled}
+              onClick={() => setSendingChange(m)}
+            >
+              {emailSendingAction(m)!.label}
             </Menu.Item>
           )}
           {m.id !== selfId && (
@@ -167,6 +191,7 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
                 <Badge color={memberState(m).color} variant="light" data-testid="member-state">
                   {memberState(m).label}
                 </Badge>
+                {m.email_sending === false && <SendingOffBadge />}
               </Group>
               <Text size="xs" c="dimmed" mt={4}>
                 Sign-ins: {m.signin_count} · Last active: {lastActive(m)}
@@ -203,6 +228,7 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
                     <Badge color={memberState(m).color} variant="light" data-testid="member-state">
                       {memberState(m).label}
                     </Badge>
+                    {m.email_sending === false && <SendingOffBadge />}
                   </Table.Td>
                   <Table.Td>{m.signin_count}</Table.Td>
                   <Table.Td>{lastActive(m)}</Table.Td>
@@ -265,6 +291,19 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
         action="Delete"
         onCancel={() => setDeleting(null)}
         onConfirm={() => (deleting ? remove(deleting) : undefined)}
+      />
+      <ConfirmDialog
+        opened={!!sendingChange}
+        title={sendingChange?.email_sending ? 'Turn e-mail sending off' : 'Turn e-mail sending on'}
+        message={
+          sendingChange?.email_sending
+            ? `${sendingChange?.name || sendingChange?.email} can no longer send e-mail from the app until it is turned on again.`
+            : `${sendingChange?.name || sendingChange?.email} can send e-mail from the app again.`
+        }
+        action={sendingChange?.email_sending ? 'Turn off' : 'Turn on'}
+        color={sendingChange?.email_sending ? 'red' : 'green'}
+        onCancel={() => setSendingChange(null)}
+        onConfirm={() => (sendingChange ? toggleSending(sendingChange) : undefined)}
       />
       <SignInHistoryDialog
         member={history ? { id: history.id, name: history.name || history.email } : null}

@@ -14,6 +14,10 @@ export interface MemberRow {
   signin_count: number
   /** Whether the sign-in account's e-mail address is confirmed; null without an account. */
   email_confirmed: boolean | null
+  /** Whether the member may send e-mail now (O09); always true for the forced accounts. */
+  email_sending: boolean
+  /** One of the accounts that always send e-mail (O10): it cannot be turned off. */
+  email_sending_forced: boolean
 }
 
 export interface MembersPage {
@@ -65,4 +69,9 @@ export function setFacilitator(member: string, make: boolean) {
 /** Deletes a member's account for good (F21). */
 export function deleteMember(member: string) {
   return rpc<{ type: string; message: string }>('admin_delete_member', { member })
+}
+
+/** Turns a member's e-mail sending on or off (O09); the forced accounts are refused. */
+export function setEmailSending(member: string, enabled: boolean) {
+  return rpc<{ type: string; message: string }>('admin_set_email_sending', { member, enabled })
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   canToggleFacilitator,
   describeDevice,
+  emailSendingAction,
   isFacilitatorMember,
   memberState,
   MEMBER_FILTERS,
@@ -149,5 +150,25 @@ describe('memberState', () => {
     ['blocked', false, 'Blocked'],
   ] as const)('%s with e-mail confirmed %s reads %s', (status, confirmed, label) => {
     expect(memberState({ status, email_confirmed: confirmed }).label).toBe(label)
+  })
+})
+
+describe('e-mail sending (O09)', () => {
+  it('offers the switch for office staff only, and none for the accounts that always send', () => {
+    expect(emailSendingAction({ role: 'guardian', email_sending: true })).toBeNull()
+    expect(emailSendingAction({ role: 'facilitator', email_sending: true })).toBeNull()
+    expect(emailSendingAction({ role: 'admin', email_sending: true })).toEqual({
+      label: 'Turn e-mail sending off',
+      enable: false,
+      disabled: false,
+    })
+    expect(emailSendingAction({ role: 'administration', email_sending: false })).toEqual({
+      label: 'Turn e-mail sending on',
+      enable: true,
+      disabled: false,
+    })
+    expect(
+      emailSendingAction({ role: 'admission', email_sending: true, email_sending_forced: true }),
+    ).toEqual({ label: 'E-mail sending is always on', enable: true, disabled: true })
   })
 })

@@ -122,6 +122,25 @@ export function canToggleFacilitator(role: string): boolean {
   return role === 'member' || role === 'guardian' || role === 'facilitator'
 }
 
+/** Members whose e-mail sending an admin can see and switch (O09): the office staff. */
+export function sendsEmail(role: string): boolean {
+  return role === 'admin' || role === 'administration' || role === 'admission'
+}
+
+/** The e-mail sending action's label for a member of staff, or null for anyone else (O09). */
+export function emailSendingAction(m: {
+  role: string
+  email_sending?: boolean
+  email_sending_forced?: boolean
+}): { label: string; enable: boolean; disabled: boolean } | null {
+  if (!sendsEmail(m.role)) return null
+  if (m.email_sending_forced)
+    return { label: 'E-mail sending is always on', enable: true, disabled: true }
+  return m.email_sending === false
+    ? { label: 'Turn e-mail sending on', enable: true, disabled: false }
+    : { label: 'Turn e-mail sending off', enable: false, disabled: false }
+}
+
 export interface SignInEntry {
   at: string
   app_version: string | null
