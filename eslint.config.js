@@ -18,6 +18,8 @@ const features = [
   'files',
   'mailer',
   'system-log',
+  'admissions',
+  'whatsapp',
 ]
 const zones = [
   {

@@ -58,6 +58,9 @@ export const theme = createTheme({
           ? {}
           : { root: { textDecoration: 'underline' } },
     }),
+    // A dialog's × button is named for screen readers (axe button-name). A plain object, so the
+    // theme does not bring Modal's code into every page.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
   },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
   // Mobile means ≤ 992px; Mantine's md breakpoint is 62em = 992px.

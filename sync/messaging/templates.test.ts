@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest'
 import {
   DEFAULT_TEMPLATES,
   MissingPlaceholderError,
+  PLACEHOLDER_LABELS,
+  TEMPLATE_EMAIL_TYPES,
+  TEMPLATE_LABELS,
   TEMPLATE_NAMES,
   fillTemplate,
   placeholdersOf,
@@ -79,5 +82,16 @@ describe('e-mail templates (O11)', () => {
   it('fills numbers as written', () => {
     const filled = fillTemplate({ subject: '', html: '₹{{amount}}' }, { amount: 0 })
     expect(filled.html).toBe('₹0')
+  })
+
+  it('names every placeholder and template for the dialog, and files each under a mail log type', () => {
+    for (const name of TEMPLATE_NAMES) {
+      expect(TEMPLATE_LABELS[name]).toMatch(/^[A-Z]/)
+      expect(['Inquiry', 'Admissions', 'Payment Receipt', 'Contribution Receipt']).toContain(
+        TEMPLATE_EMAIL_TYPES[name],
+      )
+      for (const p of placeholdersOf(DEFAULT_TEMPLATES[name]))
+        expect(PLACEHOLDER_LABELS[p], `${name}: ${p}`).toBeTruthy()
+    }
   })
 })

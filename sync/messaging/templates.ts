@@ -83,8 +83,7 @@ export const DEFAULT_TEMPLATES: Record<TemplateName, EmailTemplate> = {
       '<p>Dear {{parentNames}},</p>',
       '<p>Thank you for your interest in {{centreName}} for {{studentName}}. We would love to meet',
       'you on <strong>{{meetingDate}}</strong> from {{meetingStart}} to {{meetingEnd}} at the centre.',
-      '{{meetingContact}} will welcome you. The calendar invitation attached to this e-mail adds',
-      'the meeting to your calendar.</p>',
+      '{{meetingContact}} will welcome you.</p>',
       '<p>If the time does not suit you, reply to this e-mail and we will find another.</p>',
       signature,
     ].join('\n'),
@@ -149,4 +148,73 @@ export const DEFAULT_TEMPLATES: Record<TemplateName, EmailTemplate> = {
       signature,
     ].join('\n'),
   },
+}
+
+/** What a person sees for each template in the e-mail dialog. */
+export const TEMPLATE_LABELS: Record<TemplateName, string> = {
+  meeting: 'Meeting',
+  trial: 'Trial',
+  admission: 'Admission',
+  enrolment: 'Enrolment',
+  feeReceipt: 'Fee receipt',
+  contributionReceipt: 'Contribution receipt',
+}
+
+/** Templates whose e-mail says a file is attached (the trial's curriculum, ops §9). */
+export const TEMPLATE_ATTACHMENTS: Partial<Record<TemplateName, string>> = {
+  trial: 'Attach the curriculum (PDF): the trial e-mail sends it to the family',
+}
+
+/** The mail log's type of an e-mail sent with each template (its Node Mailer filter). */
+export const TEMPLATE_EMAIL_TYPES: Record<
+  TemplateName,
+  'Inquiry' | 'Admissions' | 'Payment Receipt' | 'Contribution Receipt'
+> = {
+  meeting: 'Inquiry',
+  trial: 'Inquiry',
+  admission: 'Admissions',
+  enrolment: 'Admissions',
+  feeReceipt: 'Payment Receipt',
+  contributionReceipt: 'Contribution Receipt',
+}
+
+/** The name of each placeholder as a field label. */
+export const PLACEHOLDER_LABELS: Record<string, string> = {
+  centreName: 'Centre',
+  senderName: 'Signed by',
+  appLink: 'Link to the app',
+  parentNames: 'Parents',
+  studentName: 'Student',
+  familyName: 'Family',
+  meetingDate: 'Meeting date',
+  meetingStart: 'Meeting starts',
+  meetingEnd: 'Meeting ends',
+  meetingContact: 'Who welcomes them',
+  groupName: 'Group',
+  trialStart: 'Trial starts',
+  trialEnd: 'Trial ends',
+  admissionTerm: 'Admission from',
+  admissionFee: 'Admission fee (₹)',
+  depositFee: 'Deposit (₹)',
+  monthlyFee: 'Monthly fee (₹)',
+  startDate: 'Start date',
+  receivedFrom: 'Received from',
+  amount: 'Amount (₹)',
+  paymentOption: 'Paid by',
+  paymentDate: 'Payment date',
+  feeType: 'Fee',
+  period: 'Period',
+  yearTotal: 'Paid this year (₹)',
+  pending: 'Still due this year (₹)',
+  contributionType: 'Contribution',
+}
+
+/**
+ * An e-mail begun from a record (an inquiry, a payment): who it goes to, the template values the
+ * record knows, and the templates that suit it, the first one chosen.
+ */
+export interface EmailDraft {
+  to: string[]
+  values: Record<string, string>
+  templates: readonly TemplateName[]
 }

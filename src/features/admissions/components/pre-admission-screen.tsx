@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Tabs.css'
 import '@mantine/core/styles/Modal.css'
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import {
   Badge,
   Button,
@@ -26,11 +26,13 @@ import {
   type PipelineTab,
 } from '@sync/admissions/pipeline'
 import type { InquiryStatus } from '@sync/collections/inquiries'
+import type { EmailDraft } from '@sync/messaging/templates'
 import type { InquiryRow } from '@sync/database'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { useInquiries, useInquiryWriter, type NoteField } from '../hooks/use-inquiries'
 import {
+  inquiryEmailDraft,
   personName,
   storedTab,
   storeTab,
@@ -120,8 +122,20 @@ function NoteEditor({ row, field }: { row: InquiryRow; field: NoteField }) {
   )
 }
 
-function InquiryDetail({ row, onClose }: { row: InquiryRow; onClose(): void }) {
+/** The e-mail dialog the route gives this pane, begun with a draft (O01). */
+export type WriteEmail = (draft: EmailDraft, onDone: () => void) => ReactNode
+
+function InquiryDetail({
+  row,
+  onClose,
+  writeEmail,
+}: {
+  row: InquiryRow
+  onClose(): void
+  writeEmail?: WriteEmail
+}) {
   const writer = useInquiryWriter()
+  const [writing, setWriting] = useState(false)
   const [status, setStatus] = useState<InquiryStatus>(
     (DIALOG_STATUSES as readonly string[]).includes(row.status) ? row.status : 'initialInquiry',
   )
@@ -149,6 +163,15 @@ function InquiryDetail({ row, onClose }: { row: InquiryRow; onClose(): void }) {
       failed(error)
     }
   }
+  if (writing && writeEmail)
+    return (
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          E-mail to the {row.family_name} family
+        </Title>
+        {writeEmail(inquiryEmailDraft(row), () => setWriting(false))}
+      </Stack>
+    )
   return (
     <Stack data-testid="inquiry-detail">
       <Group gap="xs">
@@ -205,6 +228,11 @@ function InquiryDetail({ row, onClose }: { row: InquiryRow; onClose(): void }) {
       <NoteEditor row={row} field="meetingNote" />
       <NoteEditor row={row} field="trialNote" />
       <Group wrap="wrap">
+        {writeEmail && (
+          <Button variant="light" onClick={() => setWriting(true)}>
+            Write an e-mail
+          </Button>
+        )}
         <Button variant="light" color="orange" onClick={() => void tag()}>
           {row.potential ? 'Remove potential tag' : 'Tag as potential'}
         </Button>
@@ -239,9 +267,10 @@ function InquiryDetail({ row, onClose }: { row: InquiryRow; onClose(): void }) {
 /**
  * The administration dashboard's default pane (core.md §2, H02–H10): the inquiries of each step
  * of the pre-admission pipeline, with counts, in the spec's order; the chosen tab is remembered
- * on this device. Everything is read and written on the device, so triage works offline.
+ * on this device. Everything is read and written on the device, so triage works offline. An
+ * inquiry's family can be written to with the e-mail dialog the route gives (online).
  */
-export function PreAdmissionScreen() {
+export function PreAdmissionScreen({ writeEmail }: { writeEmail?: WriteEmail } = {}) {
   const rows = useInquiries()
   const [tab, setTab] = useState<PipelineTab>(() => storedTab(storage()))
   const [openId, setOpenId] = useState<string | null>(null)
@@ -289,7 +318,14 @@ export function PreAdmissionScreen() {
         title={open ? `${open.family_name} inquiry` : ''}
         size="lg"
       >
-        {open && <InquiryDetail key={open.id} row={open} onClose={() => setOpenId(null)} />}
+        {open && (
+          <InquiryDetail
+            key={open.id}
+            row={open}
+            onClose={() => setOpenId(null)}
+            writeEmail={writeEmail}
+          />
+        )}
       </Modal>
     </Stack>
   )

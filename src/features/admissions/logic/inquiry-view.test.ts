@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { ageText, storedTab, storeTab, TAB_STORAGE_KEY } from './inquiry-view'
+import type { InquiryRow } from '@sync/database'
+import {
+  ageText,
+  inquiryEmailDraft,
+  joinNames,
+  letterDate,
+  storedTab,
+  storeTab,
+  TAB_STORAGE_KEY,
+} from './inquiry-view'
 
 describe('the Pre-Admission pane on this device', () => {
   it('H04: remembers the chosen tab, and starts on Initial Inquiry otherwise', () => {
@@ -23,5 +32,79 @@ describe('the Pre-Admission pane on this device', () => {
     expect(ageText('2021-09-27', '2026-11-26')).toBe('5y 1m')
     expect(ageText(null, '2026-11-26')).toBe('')
     expect(ageText('not a date', '2026-11-26')).toBe('')
+  })
+})
+
+describe('an e-mail to an inquiry’s family (O01, O11)', () => {
+  const row = (status: string, data: Record<string, unknown>, kind = 'family') =>
+    ({
+      id: 'inq-1',
+      kind,
+      status,
+      family_name: 'Keller',
+      submitted: '2026-11-17T10:00:00Z',
+      archived: false,
+      potential: false,
+      data,
+    }) as unknown as InquiryRow
+
+  it('joins names and writes dates as a letter does', () => {
+    expect(joinNames([])).toBe('')
+    expect(joinNames(['Jonas Keller'])).toBe('Jonas Keller')
+    expect(joinNames(['A', ' ', 'B', 'C'])).toBe('A, B and C')
+    expect(letterDate('2026-12-03')).toBe('Thursday 3 December 2026')
+    expect(letterDate('3/12/2026')).toBe('')
+    expect(letterDate(null)).toBe('')
+  })
+
+  it('goes to the guardians, knows the meeting and trial, and offers the step’s template first', () => {
+    const draft = inquiryEmailDraft(
+      row('meeting', {
+        children: [
+          {
+            firstName: 'Lena',
+            lastName: 'Keller',
+            trialStart: '2026-11-30',
+            trialEnd: '2026-12-04',
+          },
+          { firstName: 'Tom', lastName: 'Keller' },
+        ],
+        guardians: [
+          { firstName: 'Jonas', lastName: 'Keller', email: 'jonas@example.com' },
+          { firstName: 'Eva', lastName: 'Keller', email: 'eva@example.com' },
+        ],
+        meetingDate: '2026-12-03',
+        meetingStart: '10:00',
+        meetingEnd: '10:45',
+      }),
+    )
+    expect(draft).toEqual({
+      to: ['jonas@example.com', 'eva@example.com'],
+      values: {
+        parentNames: 'Jonas Keller and Eva Keller',
+        studentName: 'Lena Keller and Tom Keller',
+        familyName: 'Keller',
+        meetingDate: 'Thursday 3 December 2026',
+        meetingStart: '10:00',
+        meetingEnd: '10:45',
+        trialStart: 'Monday 30 November 2026',
+        trialEnd: 'Friday 4 December 2026',
+      },
+      templates: ['meeting', 'trial', 'admission', 'enrolment'],
+    })
+    expect(inquiryEmailDraft(row('enrolled', { children: [], guardians: [] })).templates[0]).toBe(
+      'enrolment',
+    )
+    expect(
+      inquiryEmailDraft(row('initialInquiry', { children: [], guardians: [] })).values,
+    ).toEqual({ familyName: 'Keller' })
+  })
+
+  it('writes to a facilitator applicant freely, without the family templates', () => {
+    expect(
+      inquiryEmailDraft(
+        row('initialInquiry', { applicant: { email: 'asha@example.com' } }, 'facilitator'),
+      ),
+    ).toEqual({ to: ['asha@example.com'], values: {}, templates: [] })
   })
 })

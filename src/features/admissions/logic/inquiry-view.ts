@@ -1,6 +1,8 @@
 // What the Pre-Admission pane shows of an inquiry: its family, children and guardians as lines
 // of text, and the tab remembered on the device (H04).
+import { format, isValid, parseISO } from 'date-fns'
 import { ageOn } from '@sync/families/profile'
+import type { EmailDraft, TemplateName } from '@sync/messaging/templates'
 import { isPipelineTab, type PipelineTab } from '@sync/admissions/pipeline'
 import type { InquiryRow } from '@sync/database'
 
@@ -95,5 +97,64 @@ export function summarise(row: InquiryRow, today: string): InquirySummary {
         : row.status === 'trial' && trial
           ? `Trial from ${trial}`
           : null,
+  }
+}
+
+/** Names joined the way a letter says them: 'A', 'A and B', 'A, B and C'. */
+export function joinNames(names: readonly string[]): string {
+  const list = names.map((n) => n.trim()).filter(Boolean)
+  if (list.length <= 1) return list[0] ?? ''
+  return `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`
+}
+
+/** A stored date (yyyy-mm-dd) as a letter writes it: 'Thursday 3 December 2026'. */
+export function letterDate(value: unknown): string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return ''
+  const date = parseISO(value)
+  return isValid(date) ? format(date, 'EEEE d MMMM yyyy') : ''
+}
+
+/** The admissions templates, the one for the inquiry's step first (O11). */
+const STEP_TEMPLATES: Record<string, TemplateName> = {
+  meeting: 'meeting',
+  trial: 'trial',
+  admission: 'admission',
+  enrolled: 'enrolment',
+}
+const ADMISSION_TEMPLATES: readonly TemplateName[] = ['meeting', 'trial', 'admission', 'enrolment']
+
+/**
+ * An e-mail to the family of an inquiry (O01, O11): its guardians (or the applicant) as
+ * recipients, what the inquiry knows for the templates, and the admissions templates with the
+ * one for its step first. A facilitator's application is written to freely.
+ */
+export function inquiryEmailDraft(row: InquiryRow): EmailDraft {
+  const data = row.data as Record<string, unknown>
+  if (row.kind === 'facilitator') {
+    const applicant = (data.applicant ?? {}) as { email?: string }
+    return { to: applicant.email ? [applicant.email] : [], values: {}, templates: [] }
+  }
+  const children = Array.isArray(data.children) ? (data.children as Record<string, unknown>[]) : []
+  const guardians = Array.isArray(data.guardians)
+    ? (data.guardians as (Person & { email?: string })[])
+    : []
+  const inTrial = children.find((c) => typeof c.trialStart === 'string' && c.trialStart)
+  const values: Record<string, string> = {
+    parentNames: joinNames(guardians.map((g) => personName(g))),
+    studentName: joinNames(children.map((c) => personName(c as Person))),
+    familyName: row.family_name,
+    meetingDate: letterDate(data.meetingDate),
+    meetingStart: text(data.meetingStart),
+    meetingEnd: text(data.meetingEnd),
+    trialStart: letterDate(inTrial?.trialStart),
+    trialEnd: letterDate(inTrial?.trialEnd),
+  }
+  const first = STEP_TEMPLATES[row.status]
+  return {
+    to: guardians.map((g) => g.email ?? '').filter(Boolean),
+    values: Object.fromEntries(Object.entries(values).filter(([, v]) => v)),
+    templates: first
+      ? [first, ...ADMISSION_TEMPLATES.filter((t) => t !== first)]
+      : ADMISSION_TEMPLATES,
   }
 }

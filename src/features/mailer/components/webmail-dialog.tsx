@@ -5,50 +5,139 @@ import {
   FileInput,
   Group,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   Textarea,
   TextInput,
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
+import {
+  PLACEHOLDER_LABELS,
+  TEMPLATE_ATTACHMENTS,
+  TEMPLATE_LABELS,
+  TEMPLATE_NAMES,
+  type EmailDraft,
+  type TemplateName,
+} from '@sync/messaging/templates'
+import { centre } from '@/lib/centre'
 import { attachmentOf, sendWebmail, useSenders } from '../hooks/use-webmail'
 import {
   addressList,
-  bodyHtml,
+  composeEmail,
   defaultCc,
   defaultSender,
+  templateFields,
+  templateProblems,
   webmailProblems,
+  type Composed,
   type SenderAccount,
   type WebmailInput,
 } from '../logic/webmail'
 
 const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
+const FREE = 'none'
+
+/** The e-mail as it will go out: from, to, copies, subject, the message and its attachments. */
+function EmailPreview({
+  sender,
+  to,
+  cc,
+  mail,
+  files,
+}: {
+  sender: SenderAccount | undefined
+  to: string[]
+  cc: string[]
+  mail: Composed
+  files: File[]
+}) {
+  return (
+    <Stack gap={4} data-testid="email-preview">
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        <b>From:</b> {sender ? `${sender.display_name} <${sender.address}>` : ''}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        <b>To:</b> {to.join(', ')}
+      </Text>
+      {cc.length > 0 && (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <b>Cc:</b> {cc.join(', ')}
+        </Text>
+      )}
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        <b>Subject:</b> {mail.subject}
+      </Text>
+      {files.length > 0 && (
+        <Text size="sm" c="dimmed">
+          Attachments: {files.map((f) => f.name).join(', ')}
+        </Text>
+      )}
+      {/* The message as the family will read it, without scripts. */}
+      <iframe
+        title="The message"
+        sandbox=""
+        srcDoc={mail.html}
+        style={{
+          width: '100%',
+          height: 300,
+          border: '1px solid var(--mantine-color-default-border)',
+          background: 'white',
+        }}
+      />
+    </Stack>
+  )
+}
 
 function WebmailForm({
   senders,
   mine,
+  draft,
   onDone,
 }: {
   senders: SenderAccount[]
   mine: string | null
+  draft: EmailDraft | undefined
   onDone(): void
 }) {
+  const templates = draft?.templates ?? TEMPLATE_NAMES
   const [input, setInput] = useState<WebmailInput>({
     sender: defaultSender(senders, mine),
-    to: '',
+    to: draft?.to.join(', ') ?? '',
     cc: defaultCc(senders),
     subject: '',
     body: '',
   })
+  const [template, setTemplate] = useState<TemplateName | null>(draft?.templates[0] ?? null)
+  const [values, setValues] = useState<Record<string, string>>(draft?.values ?? {})
   const [files, setFiles] = useState<File[]>([])
   const [tried, setTried] = useState(false)
+  const [previewing, setPreviewing] = useState<Composed | null>(null)
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
-  const problems = webmailProblems(input)
+  const sender = senders.find((s) => s.key === input.sender)
+  const problems = webmailProblems(
+    template ? { ...input, subject: 'template', body: 'template' } : input,
+  )
+  const missing = template ? templateProblems(template, values) : {}
   const tooLarge = files.reduce((n, f) => n + f.size, 0) > MAX_ATTACHMENT_BYTES
-  const submit = async () => {
+  // A template that says a file is attached needs one.
+  const needsFile = template && files.length === 0 ? TEMPLATE_ATTACHMENTS[template] : undefined
+  const preview = () => {
     setTried(true)
-    if (Object.keys(problems).length > 0 || tooLarge || !input.sender) return
+    const count = Object.keys(problems).length + Object.keys(missing).length
+    if (count > 0 || tooLarge || needsFile || !sender) return
+    setFailure(null)
+    setPreviewing(
+      composeEmail(input, template, values, {
+        centreName: centre.name,
+        senderName: sender.display_name,
+        appLink: window.location.origin,
+      }),
+    )
+  }
+  const send = async (mail: Composed) => {
+    if (!input.sender) return
     const recipients = addressList(input.to)
     setBusy(true)
     setFailure(null)
@@ -62,11 +151,12 @@ function WebmailForm({
         sender: input.sender,
         recipients,
         cc: addressList(input.cc),
-        subject: input.subject.trim(),
-        html_body: bodyHtml(input.body),
+        subject: mail.subject,
+        html_body: mail.html,
         attachments: await Promise.all(files.map(attachmentOf)),
+        email_type: mail.emailType,
+        email_trigger: mail.trigger,
       })
-      notifications.hide(sending)
       if (!answer.ok || answer.data.type !== 'success') {
         setFailure(answer.ok ? answer.data.message : answer.message)
         return
@@ -79,14 +169,36 @@ function WebmailForm({
     }
   }
   const set = (patch: Partial<WebmailInput>) => setInput({ ...input, ...patch })
-  return (
-    <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate>
+  const failed = failure && (
+    <Alert color="red" title="The e-mail was not sent">
+      {failure}
+    </Alert>
+  )
+  if (previewing)
+    return (
       <Stack gap="sm">
-        {failure && (
-          <Alert color="red" title="The e-mail was not sent">
-            {failure}
-          </Alert>
-        )}
+        {failed}
+        <EmailPreview
+          sender={sender}
+          to={addressList(input.to)}
+          cc={addressList(input.cc)}
+          mail={previewing}
+          files={files}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setPreviewing(null)} disabled={busy}>
+            Edit
+          </Button>
+          <Button onClick={() => void send(previewing)} loading={busy}>
+            Send
+          </Button>
+        </Group>
+      </Stack>
+    )
+  return (
+    <form onSubmit={(e) => (e.preventDefault(), preview())} noValidate>
+      <Stack gap="sm">
+        {failed}
         <Select
           label="Sender"
           data={senders.map((s) => ({ value: s.key, label: s.display_name }))}
@@ -110,24 +222,51 @@ function WebmailForm({
           onChange={(e) => set({ cc: e.currentTarget.value })}
           error={tried && problems.cc}
         />
-        <TextInput
-          label="Subject"
-          required
-          maxLength={998}
-          value={input.subject}
-          onChange={(e) => set({ subject: e.currentTarget.value })}
-          error={tried && problems.subject}
+        <Select
+          label="Template"
+          data={[
+            { value: FREE, label: 'None: write the message' },
+            ...templates.map((t) => ({ value: t, label: TEMPLATE_LABELS[t] })),
+          ]}
+          value={template ?? FREE}
+          onChange={(v) => setTemplate(v && v !== FREE ? (v as TemplateName) : null)}
+          allowDeselect={false}
         />
-        <Textarea
-          label="Message"
-          required
-          autosize
-          minRows={5}
-          maxRows={14}
-          value={input.body}
-          onChange={(e) => set({ body: e.currentTarget.value })}
-          error={tried && problems.body}
-        />
+        {template ? (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+            {templateFields(template).map((field) => (
+              <TextInput
+                key={field}
+                label={PLACEHOLDER_LABELS[field] ?? field}
+                required
+                value={values[field] ?? ''}
+                onChange={(e) => setValues({ ...values, [field]: e.currentTarget.value })}
+                error={tried && missing[field]}
+              />
+            ))}
+          </SimpleGrid>
+        ) : (
+          <>
+            <TextInput
+              label="Subject"
+              required
+              maxLength={998}
+              value={input.subject}
+              onChange={(e) => set({ subject: e.currentTarget.value })}
+              error={tried && problems.subject}
+            />
+            <Textarea
+              label="Message"
+              required
+              autosize
+              minRows={5}
+              maxRows={14}
+              value={input.body}
+              onChange={(e) => set({ body: e.currentTarget.value })}
+              error={tried && problems.body}
+            />
+          </>
+        )}
         <FileInput
           label="Attachments"
           multiple
@@ -135,31 +274,46 @@ function WebmailForm({
           placeholder="Choose files"
           value={files}
           onChange={setFiles}
-          error={tooLarge ? 'The attachments are larger than 10 MB' : undefined}
+          description={template ? TEMPLATE_ATTACHMENTS[template] : undefined}
+          error={
+            tooLarge
+              ? 'The attachments are larger than 10 MB'
+              : tried && needsFile
+                ? 'Attach the curriculum before the preview'
+                : undefined
+          }
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" loading={busy}>
-            Send
-          </Button>
+          <Button type="submit">Preview</Button>
         </Group>
       </Stack>
     </form>
   )
 }
 
-/** The webmail dialog (operations.md §2, §3): sender, recipients, cc, subject, body, attachments. */
-export function WebmailDialog({ onDone }: { onDone(): void }) {
+/**
+ * The webmail dialog (operations.md §2, §3; O01-O11): sender, recipients, cc, a template or a
+ * subject and message, attachments; every e-mail is previewed as it will go out before it is
+ * sent. Begun from a record (`draft`), it starts with its recipients, values and templates.
+ */
+export function WebmailDialog({ onDone, draft }: { onDone(): void; draft?: EmailDraft }) {
   const { data, error } = useSenders()
   if (error) return <Alert color="red">{error}</Alert>
   if (!data) return <Text size="sm">Loading…</Text>
+  if (!data.may_send)
+    return (
+      <Alert color="orange" title="E-mail sending is off">
+        E-mail sending is turned off for your account. An admin can turn it on in Members.
+      </Alert>
+    )
   if (data.senders.length === 0)
     return (
       <Alert color="orange">
         No sender accounts are set up yet (the table mail_senders, see the README).
       </Alert>
     )
-  return <WebmailForm senders={data.senders} mine={data.mine} onDone={onDone} />
+  return <WebmailForm senders={data.senders} mine={data.mine} draft={draft} onDone={onDone} />
 }

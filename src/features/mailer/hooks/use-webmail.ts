@@ -2,9 +2,17 @@ import { rpc } from '@/lib/rpc'
 import { useRpcQuery } from '@/lib/use-rpc-query'
 import type { SenderAccount } from '../logic/webmail'
 
-/** The centre's sender accounts and the signed-in member's own (online). */
+/**
+ * The centre's sender accounts, the signed-in member's own, and whether they may send e-mail
+ * (O09: `always` for the accounts whose sending cannot be turned off); read online.
+ */
 export function useSenders() {
-  return useRpcQuery<{ senders: SenderAccount[]; mine: string | null }>('mail_sender_accounts', {})
+  return useRpcQuery<{
+    senders: SenderAccount[]
+    mine: string | null
+    may_send: boolean
+    always: boolean
+  }>('mail_sender_accounts', {})
 }
 export interface Attachment {
   filename: string
@@ -33,6 +41,8 @@ export function sendWebmail(args: {
   subject: string
   html_body: string
   attachments: Attachment[]
+  email_type: string
+  email_trigger: string
 }) {
   return rpc<{ type: string; message: string }>('webmail', args)
 }

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest'
 import {
   addressList,
   bodyHtml,
+  composeEmail,
+  templateFields,
+  templateProblems,
   defaultCc,
   defaultSender,
   webmailProblems,
@@ -54,6 +57,58 @@ describe('webmail', () => {
   it('writes the body as escaped HTML paragraphs', () => {
     expect(bodyHtml('Dear <parent>,\nhello\n\nBye')).toBe(
       '<p>Dear &lt;parent&gt;,<br>hello</p>\n<p>Bye</p>',
+    )
+  })
+})
+
+describe('composing from a template (O01, O11)', () => {
+  const automatic = {
+    centreName: 'Banyan Tree Learning Centre',
+    senderName: 'Admissions',
+    appLink: 'https://app.example.org',
+  }
+  it('asks for every placeholder but the centre, the signature and the app link', () => {
+    expect(templateFields('meeting')).toEqual([
+      'meetingDate',
+      'parentNames',
+      'studentName',
+      'meetingStart',
+      'meetingEnd',
+      'meetingContact',
+    ])
+    expect(templateFields('admission')).not.toContain('appLink')
+    expect(templateProblems('meeting', { parentNames: 'Maria', meetingDate: ' ' })).toEqual({
+      meetingDate: 'Fill in meeting date',
+      studentName: 'Fill in student',
+      meetingStart: 'Fill in meeting starts',
+      meetingEnd: 'Fill in meeting ends',
+      meetingContact: 'Fill in who welcomes them',
+    })
+  })
+
+  it('fills the template, typed by its step; a message written freely is Webmail', () => {
+    const values = {
+      parentNames: 'Maria & João Fernandes',
+      studentName: 'Tiago',
+      meetingDate: 'Monday 30 November 2026',
+      meetingStart: '10:00',
+      meetingEnd: '10:45',
+      meetingContact: 'Meera',
+    }
+    const mail = composeEmail({ subject: '', body: '' }, 'meeting', values, automatic)
+    expect(mail.subject).toBe('Meeting at Banyan Tree Learning Centre on Monday 30 November 2026')
+    expect(mail.html).toContain('Dear Maria &amp; João Fernandes,')
+    expect(mail.html).toContain('Admissions<br>Banyan Tree Learning Centre')
+    expect(mail.html).not.toContain('{{')
+    expect(mail).toMatchObject({ emailType: 'Inquiry', trigger: 'meeting' })
+    expect(composeEmail({ subject: ' Hello ', body: 'Line <1>' }, null, {}, automatic)).toEqual({
+      subject: 'Hello',
+      html: '<p>Line &lt;1&gt;</p>',
+      emailType: 'Webmail',
+      trigger: 'webmail',
+    })
+    expect(() => composeEmail({ subject: '', body: '' }, 'trial', {}, automatic)).toThrow(
+      /needs a value for/,
     )
   })
 })

@@ -1,5 +1,13 @@
-// The webmail dialog's rules (O02-O08): the sender it starts with, the address lists as typed,
-// and the message's HTML from what was written.
+// The webmail dialog's rules (O01-O11): the sender it starts with, the address lists as typed,
+// the message's HTML from what was written, and a template's fields and the e-mail it makes.
+import {
+  DEFAULT_TEMPLATES,
+  fillTemplate,
+  PLACEHOLDER_LABELS,
+  placeholdersOf,
+  TEMPLATE_EMAIL_TYPES,
+  type TemplateName,
+} from '@sync/messaging/templates'
 
 export interface SenderAccount {
   key: string
@@ -76,4 +84,55 @@ export function bodyHtml(text: string): string {
     .split(/\n\s*\n/)
     .map((p) => `<p>${escapeHtml(p.trim()).replace(/\n/g, '<br>')}</p>`)
     .join('\n')
+}
+
+/** The values the app fills in itself: nobody types the centre's name or the app's address. */
+export const AUTOMATIC_VALUES = ['centreName', 'senderName', 'appLink'] as const
+
+/** The fields a person fills for a template: its placeholders, less the automatic ones. */
+export function templateFields(name: TemplateName): string[] {
+  return placeholdersOf(DEFAULT_TEMPLATES[name]).filter(
+    (p) => !(AUTOMATIC_VALUES as readonly string[]).includes(p),
+  )
+}
+
+/** A field of a template left empty, in the dialog's words. */
+export function templateProblems(
+  name: TemplateName,
+  values: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const problems: Record<string, string> = {}
+  for (const field of templateFields(name)) {
+    if (!values[field]?.trim())
+      problems[field] = `Fill in ${(PLACEHOLDER_LABELS[field] ?? field).toLowerCase()}`
+  }
+  return problems
+}
+
+export interface Composed {
+  subject: string
+  html: string
+  emailType: 'Webmail' | (typeof TEMPLATE_EMAIL_TYPES)[TemplateName]
+  trigger: string
+}
+
+/**
+ * The e-mail as it will go out (O01, O11): a template with its values filled, or the message as
+ * written; typed for the mail log by its template, Webmail when written freely.
+ */
+export function composeEmail(
+  input: Pick<WebmailInput, 'subject' | 'body'>,
+  template: TemplateName | null,
+  values: Readonly<Record<string, string>>,
+  automatic: Readonly<Record<(typeof AUTOMATIC_VALUES)[number], string>>,
+): Composed {
+  if (!template)
+    return {
+      subject: input.subject.trim(),
+      html: bodyHtml(input.body),
+      emailType: 'Webmail',
+      trigger: 'webmail',
+    }
+  const filled = fillTemplate(DEFAULT_TEMPLATES[template], { ...values, ...automatic })
+  return { ...filled, emailType: TEMPLATE_EMAIL_TYPES[template], trigger: template }
 }

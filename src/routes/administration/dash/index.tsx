@@ -1,7 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AdministrationWelcome } from '@/app/dashboard-welcome'
 import { paneSearch } from '@/app/pane-search'
-import { PreAdmissionScreen } from '@/features/admissions/components/pre-admission-screen'
+import {
+  PreAdmissionScreen,
+  type WriteEmail,
+} from '@/features/admissions/components/pre-admission-screen'
+import { WebmailDialog } from '@/features/mailer/components/webmail-dialog'
 
 // The administration panes without routes of their own (B56) are in-page panes named by the
 // `pane` search parameter; the default pane is Pre-Admission (inquiries).
@@ -22,9 +26,12 @@ export const Route = createFileRoute('/administration/dash/')({
 function AdministrationPane() {
   const { pane } = Route.useSearch()
   // Panes not built yet are not in the menu; their address shows the dashboard's welcome.
-  return pane === undefined || pane === 'inquiries' ? (
-    <PreAdmissionScreen />
-  ) : (
-    <AdministrationWelcome />
-  )
+  return pane === undefined || pane === 'inquiries' ? <PreAdmission /> : <AdministrationWelcome />
+}
+
+// The e-mail dialog of the mailer, begun from an inquiry (O01).
+const writeEmail: WriteEmail = (draft, onDone) => <WebmailDialog draft={draft} onDone={onDone} />
+
+function PreAdmission() {
+  return <PreAdmissionScreen writeEmail={writeEmail} />
 }
