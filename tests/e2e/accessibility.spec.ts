@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser } from '@playwright/test'
+import { seriousViolations } from './support/axe'
 import { signInContext } from './support/session'
 
 // Every built screen, in the light and the dark scheme, on a phone held upright and on a
@@ -48,21 +48,6 @@ const screens: { who: string | null; paths: string[] }[] = [
 ]
 
 const password = (who: string) => `demo-${who}-1`
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    )
-}
 
 async function visitAll(browser: Browser, who: string | null, paths: string[]) {
   const found: string[] = []

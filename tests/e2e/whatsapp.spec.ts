@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { seriousViolations } from './support/axe.ts'
 import { adminPage } from './support/session.ts'
 
 // Meta's Cloud API is played by the stand-in the browser tests' backend starts on port+2.
@@ -90,8 +91,10 @@ test('an admin adds a WhatsApp number, writes to it, sees the delivery and the r
 
   await page.setViewportSize({ width: 360, height: 740 })
   await page.screenshot({ path: test.info().outputPath('whatsapp-chat-360.png') })
+  expect(await seriousViolations(page)).toEqual([])
   await page.setViewportSize({ width: 1280, height: 800 })
   await page.screenshot({ path: test.info().outputPath('whatsapp-chat-1280.png') })
+  expect(await seriousViolations(page)).toEqual([])
   await context.close()
 })
 
