@@ -682,6 +682,10 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
       call: `public.whatsapp_receive('919000000055', 'Matrix', 'wamid.matrix-in', 'Hi', now())`,
       execute: roles('deny'),
     },
+  'app.wake_function(url_secret text, waiting text)': {
+    call: `app.wake_function('outbox_url', 'Matrix')`,
+    execute: roles('deny'),
+  },
   'app.wake_outbox()': {
     call: `app.wake_outbox()`,
     execute: roles('deny'),

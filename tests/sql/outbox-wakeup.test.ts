@@ -123,6 +123,29 @@ describe.each(testDatabases())('outbox wake-up on $name', (target) => {
       })
     })
 
+    it('wakes the WhatsApp dispatcher at its own address, with the same secret, once per statement', async () => {
+      await db.exec(`
+        insert into vault.secrets values
+          ('whatsapp_url', 'https://abc.supabase.co/functions/v1/whatsapp');
+        truncate net.calls;`)
+      expect(await db.query('select app.wake_whatsapp() is not null as woke')).toEqual([
+        { woke: true },
+      ])
+      expect(await calls()).toEqual([
+        {
+          url: 'https://abc.supabase.co/functions/v1/whatsapp',
+          body: {},
+          headers: {
+            'Content-Type': 'application/json',
+            Authorization: 'Bearer dispatcher-secret-1',
+          },
+        },
+      ])
+      await db.exec(`delete from vault.secrets where name = 'whatsapp_url'; truncate net.calls;`)
+      expect(await db.query('select app.wake_whatsapp() as id')).toEqual([{ id: null }])
+      expect(await calls()).toEqual([])
+    })
+
     it('wakes it when a failed message is queued again, never for the dispatcher’s own updates', async () => {
       await db.exec('truncate net.calls')
       const claimed = await db.query<{ id: string }>('select id from public.outbox_claim(10, 300)')
