@@ -47,11 +47,17 @@ await runSuite(
         )
         one('changes refused', report.refused.length)
         one('merged-away lesson edits, each shown to its person', report.reportedLosses)
+        one(
+          'WhatsApp names given second to a number, each shown to its person',
+          report.reportedNumberNames,
+        )
+        one('other changes lost to the server', report.otherLosses.length)
         const bad =
           report.lost.length +
           report.duplicated.length +
           report.diverged.length +
-          report.refused.length
+          report.refused.length +
+          report.otherLosses.length
         if (bad > 0)
           throw new Error(`${target}: ${bad} failures (replay with BENCH_FAULT_SEED=${SEED})`)
       } finally {

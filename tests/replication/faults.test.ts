@@ -41,7 +41,8 @@ describe.each(testDatabases())('sync under faults on $name', (target) => {
             .join(', ')}), ` +
           `${report.faults.kills} host kills, ${report.faults.reopens} devices closed mid-sync, ` +
           `${report.faults.offline} disconnects; ${report.lost.length} lost, ` +
-          `${report.duplicated.length} duplicated, ${report.reportedLosses} merged-away edits reported` +
+          `${report.duplicated.length} duplicated, ${report.reportedLosses} merged-away edits and ` +
+          `${report.reportedNumberNames} WhatsApp names onboarded second reported` +
           ` (replay: FAULT_SEED=${report.seed} FAULT_STEPS=${STEPS})`,
       )
       expect({

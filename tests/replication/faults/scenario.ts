@@ -6,15 +6,19 @@
 //   remove lesson comments; the admin adds, renames and removes classrooms;
 // - the admin moves inquiries through the pipeline (status, notes, potential, archive) and edits
 //   families' and students' profiles (data);
-// - the admin and the clerk onboard WhatsApp numbers (from a small list, so both onboard the
-//   same number offline) and queue template messages to them;
+// - the admin and the clerk onboard WhatsApp numbers, often the same number on both before
+//   either has heard of the other's (with the same name or each their own), and queue template
+//   messages to the numbers they know (no one wrote in, so free text would be refused);
 // - the guardian edits their own family's profile.
 // The sequence comes from a seed, so a failing run can be replayed. At the end every device
 // syncs, and the run checks:
 // - every edit is on the server, or a later edit was made on top of it, or its person was told
 //   it was lost (a merged week) — nothing disappears silently;
 // - every record created exists once, with the last text its author gave it; a WhatsApp number
-//   onboarded by both staff devices is one record, and each message is stored (and queued) once;
+//   onboarded by both staff devices is one record with the name of the first to arrive (the
+//   other person is told theirs did not survive), and each message is stored once, queued,
+//   with a place in its chat of its own (its outbox row is made with it: see
+//   tests/replication/whatsapp.test.ts);
 // - every device holds exactly what the server lets its person see;
 // - nothing was refused (every edit in the workload is allowed).
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -76,6 +80,8 @@ export interface ScenarioReport {
   refused: string[]
   /** Merged-away lesson edits the devices were told about. */
   reportedLosses: number
+  /** Names of WhatsApp numbers that another device onboarded first, each told to its person. */
+  reportedNumberNames: number
   /**
    * Changes outside timetables that lost to the server (each record has one author: none; a
    * WhatsApp number two devices onboarded is one record, not a lost change).
@@ -94,7 +100,7 @@ type Op =
   | { t: 'inquiry'; pick: number; field: number; value: number }
   | { t: 'family'; d: number; pick: number }
   | { t: 'student'; pick: number }
-  | { t: 'wa-number'; d: number; both: boolean }
+  | { t: 'wa-number'; d: number; both: boolean; differ: boolean }
   | { t: 'wa-message'; d: number; pick: number }
   | { t: 'offline'; d: number }
   | { t: 'online'; d: number }
@@ -192,6 +198,7 @@ export const operations = (steps: number) =>
           t: fc.constant('wa-number' as const),
           d: staff,
           both: fc.boolean(),
+          differ: fc.boolean(),
         }),
       },
       {
@@ -249,7 +256,10 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
   >()
   const familyEdits = new Map<string, { maritalStatus?: string; occupation?: string }>()
   const studentEdits = new Map<string, string>()
-  const numbers = new Map<string, { name: string; by: Set<number> }>()
+  // The name each staff device gave a number it onboarded, and the numbers whose name a device
+  // was told did not survive (another device had onboarded the number first).
+  const numbers = new Map<string, Map<number, string>>()
+  const toldNumbers: { device: number; id: string; name: string }[] = []
   const messages = new Map<string, { waId: string; body: string }>()
   const faults = { kills: 0, reopens: 0, offline: 0 }
   let edits = 0
@@ -279,6 +289,8 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
     )
     d.sync.conflicts$.subscribe((c) => {
       if (c.collection === 'timetables') losses[i]!.push(...((c.details ?? []) as LostLessonEdit[]))
+      else if (c.collection === 'whatsapp' && c.mine.kind === 'number')
+        toldNumbers.push({ device: i, id: c.id, name: String((c.mine.data as Doc).name) })
       else
         otherLosses.push(
           `${spec.label}: ${c.collection} ${c.id}: ${JSON.stringify(c.mine.data)}${c.mine._deleted ? ' (deleted)' : ''} lost to ${JSON.stringify(c.theirs.data)}${c.theirs._deleted ? ' (deleted)' : ''}`,
@@ -392,12 +404,14 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
       case 'wa-number': {
         // onboardWhatsApp, a new number: on one staff device, or on both before either has
         // heard of the other's (each onboarding while the other's is still on its way, or
-        // offline). The record is named after the number, so both make the same id.
+        // offline), with the same name or each with their own. The record is named after the
+        // number, so both make the same id.
         const waId = `9198${String(options.seed).slice(-4)}${String(++counter).padStart(4, '0')}`
         const id = `wa-${waId}`
-        const name = `Family ${waId.slice(-4)}`
-        const by = new Set<number>()
+        const names = new Map<number, string>()
+        numbers.set(id, names)
         for (const d of op.both ? STAFF : [op.d]) {
+          const name = `Family ${waId.slice(-4)}${op.differ ? ` (${DEVICES[d]!.label})` : ''}`
           // Already heard of (the form refuses a known number).
           if (await devices[d]!.db.whatsapp.findOne(id).exec()) continue
           await devices[d]!.db.whatsapp.insert({
@@ -407,10 +421,9 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
             data: { name, status: 'Active' },
             created_at: new Date().toISOString(),
           })
-          by.add(d)
+          names.set(d, name)
           edited('whatsapp numbers')
         }
-        numbers.set(id, { name, by })
         return
       }
       case 'wa-message': {
@@ -705,14 +718,29 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
       if (data?.questions !== questions) lost.push(`questions of student ${id}`)
     }
     const wa = [...server.get('whatsapp')!.values()]
-    for (const [id, n] of numbers) {
+    for (const [id, names] of numbers) {
       const rows = wa.filter((r) => r.kind === 'number' && r.wa_id === id.slice(3))
       const data = rows[0]?.data as { name?: string; status?: string } | undefined
-      if (rows.length === 0 || rows[0]!.id !== id || rows[0]!._deleted)
-        lost.push(`WhatsApp number ${id} (onboarded by device ${[...n.by].join(' and ')})`)
-      else if (rows.length > 1) duplicated.push(`WhatsApp number ${id}`)
-      else if (data?.name !== n.name || data.status !== 'Active')
-        lost.push(`name or status of WhatsApp number ${id}`)
+      if (rows.length === 0 || rows[0]!.id !== id || rows[0]!._deleted) {
+        lost.push(`WhatsApp number ${id} (onboarded by device ${[...names.keys()].join(' and ')})`)
+        continue
+      }
+      if (rows.length > 1) duplicated.push(`WhatsApp number ${id}`)
+      if (data?.status !== 'Active') lost.push(`status of WhatsApp number ${id}`)
+      // The name of the device that onboarded it first; the other person is told theirs did not
+      // survive, and no one else is.
+      if (![...names.values()].includes(String(data?.name)))
+        lost.push(`name of WhatsApp number ${id}: ${String(data?.name)}`)
+      for (const [d, name] of names) {
+        const told = toldNumbers.some((t) => t.device === d && t.id === id && t.name === name)
+        if (name !== data?.name && !told)
+          lost.push(`name ${name} of WhatsApp number ${id} (device ${d}), not told`)
+      }
+    }
+    for (const t of toldNumbers) {
+      const data = server.get('whatsapp')!.get(t.id)?.data as { name?: string } | undefined
+      if (numbers.get(t.id)?.get(t.device) !== t.name || data?.name === t.name)
+        otherLosses.push(`device ${t.device} told its name ${t.name} of ${t.id} did not survive`)
     }
     for (const [id, m] of messages) {
       const rows = wa.filter((r) => r.kind === 'message' && (r.data as Doc).body === m.body)
@@ -737,6 +765,7 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
       diverged,
       refused: refusals,
       reportedLosses: losses.reduce((n, l) => n + l.length, 0),
+      reportedNumberNames: toldNumbers.length,
       otherLosses,
     }
   }
