@@ -364,7 +364,7 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
         const name = unique('room')
         await devices[2]!.db.reference.insert({ id, kind: 'classroom', data: { name } })
         rooms.set(id, { name, deleted: false })
-        edited('students')
+        edited('reference')
         return
       }
       case 'rename-room':
@@ -398,7 +398,7 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
         const questions = unique('questions')
         await doc.incrementalModify((s) => ({ ...s, data: { ...s.data, questions } }))
         studentEdits.set(id, questions)
-        edited('reference')
+        edited('students')
         return
       }
       case 'wa-number': {
