@@ -342,14 +342,17 @@ export function startSync(options: SyncOptions): SyncController {
       const id = String(mine.id)
       // A refusal was reported as such when it came back; it is not a change lost to another.
       if (refusedIds.take(def.name, id)) return
-      // Without a merge, a conflict on a document the device believed new is one it stored from
-      // a pull and could not note as received (the app closed between RxDB's two writes): the
-      // server's state replaces an older server state, and nothing the person wrote is lost.
-      // (Ids are made on the device, so two people never create the same one by chance.)
-      if (!input.assumedMasterState && !options.describeLoss?.[def.name]) return
       const kept = wireDoc(output as Record<string, unknown>)
       // Only what the person wrote counts: the server's own columns (who, when) always differ.
-      if (businessText(mine, def.serverColumns) === businessText(kept, def.serverColumns)) return
+      // A document the device believed new and the server already has was made twice: its id
+      // names what it is (a WhatsApp number's record is named after the number), so two people
+      // made the same one. The moment each device made it differs by nature and is not compared;
+      // what the person entered is. (A pulled document the app could not note as received is not
+      // pushed back unless edited here: see pulledUnchanged.)
+      const ignore = input.assumedMasterState
+        ? def.serverColumns
+        : [...def.serverColumns, 'created_at']
+      if (businessText(mine, ignore) === businessText(kept, ignore)) return
       const details = options.describeLoss?.[def.name]?.(input)
       if (details && details.length === 0) return
       conflicts$.next({

@@ -1,6 +1,8 @@
 // A short seeded run of the sync fault scenario (tests/replication/faults/scenario.ts) on each
-// database: random edits by three devices while the network drops, the host is killed and
-// devices are closed mid-sync. `npm run bench -- faults` runs the long version.
+// database: random edits by five devices (facilitators, office staff, a guardian) to timetables,
+// lesson comments, classrooms, inquiries, families, students and WhatsApp numbers and messages
+// while the network drops, the host is killed and devices are closed mid-sync.
+// `npm run bench -- faults` runs the long version.
 import { afterAll, describe, expect, it } from 'vitest'
 import { testDatabases, type FreshDatabase } from '../helpers/test-db.ts'
 import { runSeeded } from './faults/scenario.ts'
@@ -33,10 +35,14 @@ describe.each(testDatabases())('sync under faults on $name', (target) => {
         log: (l) => lines.push(l),
       })
       console.log(
-        `sync faults on ${target.name}: seed ${report.seed}, ${report.edits} edits, ` +
+        `sync faults on ${target.name}: seed ${report.seed}, ${report.edits} edits ` +
+          `(${Object.entries(report.editsBy)
+            .map(([c, n]) => `${c} ${n}`)
+            .join(', ')}), ` +
           `${report.faults.kills} host kills, ${report.faults.reopens} devices closed mid-sync, ` +
           `${report.faults.offline} disconnects; ${report.lost.length} lost, ` +
-          `${report.duplicated.length} duplicated, ${report.reportedLosses} merged-away edits reported` +
+          `${report.duplicated.length} duplicated, ${report.reportedLosses} merged-away edits and ` +
+          `${report.reportedNumberNames} WhatsApp names onboarded second reported` +
           ` (replay: FAULT_SEED=${report.seed} FAULT_STEPS=${STEPS})`,
       )
       expect({

@@ -1,11 +1,24 @@
-// The sync fault scenario: three devices (two facilitators and an admin, each an RxDB database
-// with the app's replication) make random edits to timetable weeks, lesson comments and
-// classrooms while the network comes and goes, the host is killed (SIGKILL) and started again,
-// and devices are closed in the middle of syncing and opened again. The sequence comes from a
-// seed, so a failing run can be replayed. At the end every device syncs, and the run checks:
+// The sync fault scenario: five devices (two facilitators, an admin, an administration clerk and
+// a guardian, each an RxDB database with the app's replication) make random edits while the
+// network comes and goes, the host is killed (SIGKILL) and started again, and devices are closed
+// in the middle of syncing and opened again:
+// - the facilitators and the admin edit timetable weeks; the facilitators write, edit and
+//   remove lesson comments; the admin adds, renames and removes classrooms;
+// - the admin moves inquiries through the pipeline (status, notes, potential, archive) and edits
+//   families' and students' profiles (data);
+// - the admin and the clerk onboard WhatsApp numbers, often the same number on both before
+//   either has heard of the other's (with the same name or each their own), and queue template
+//   messages to the numbers they know (no one wrote in, so free text would be refused);
+// - the guardian edits their own family's profile.
+// The sequence comes from a seed, so a failing run can be replayed. At the end every device
+// syncs, and the run checks:
 // - every edit is on the server, or a later edit was made on top of it, or its person was told
 //   it was lost (a merged week) — nothing disappears silently;
-// - every record created exists once, with the last text its author gave it;
+// - every record created exists once, with the last text its author gave it; a WhatsApp number
+//   onboarded by both staff devices is one record with the name of the first to arrive (the
+//   other person is told theirs did not survive), and each message is stored once, queued,
+//   with a place in its chat of its own (its outbox row is made with it: see
+//   tests/replication/whatsapp.test.ts);
 // - every device holds exactly what the server lets its person see;
 // - nothing was refused (every edit in the workload is allowed).
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -15,7 +28,16 @@ import type { ChildProcess } from 'node:child_process'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import fc from 'fast-check'
 import WebSocket from 'ws'
-import { lessonItems, reference, timetables } from '@sync/collections/index.ts'
+import {
+  families,
+  inquiries,
+  lessonItems,
+  reference,
+  students,
+  timetables,
+  whatsapp,
+} from '@sync/collections/index.ts'
+import { INQUIRY_STATUSES, type InquiryStatus } from '@sync/collections/inquiries.ts'
 import { SCHOOL_DAYS, templateDocId, weekDocId } from '@sync/collections/timetables.ts'
 import type { CollectionDefinition } from '@sync/schema.ts'
 import {
@@ -26,6 +48,8 @@ import {
 import type { AppDatabase } from '@sync/database.ts'
 import type { LostLessonEdit } from '@sync/timetable/conflict.ts'
 import { normaliseDays } from '@sync/timetable/normalise.ts'
+import type { FamilyData } from '@sync/collections/families.ts'
+import type { StudentData } from '@sync/collections/students.ts'
 import { demoAccounts } from '../../../supabase/local/demo-accounts.ts'
 import { makeKeys } from '../../../supabase/local/keys.ts'
 import { freePort, killed, startHostProcess, stopped } from '../../helpers/host-process.ts'
@@ -43,6 +67,8 @@ export interface ScenarioOptions {
 export interface ScenarioReport {
   seed: number
   edits: number
+  /** Edits by collection. */
+  editsBy: Record<string, number>
   faults: { kills: number; reopens: number; offline: number }
   /** Edits that are neither on the server, nor overwritten knowingly, nor reported. */
   lost: string[]
@@ -54,7 +80,12 @@ export interface ScenarioReport {
   refused: string[]
   /** Merged-away lesson edits the devices were told about. */
   reportedLosses: number
-  /** Changes to comments and classrooms that lost to the server (each has one author: none). */
+  /** Names of WhatsApp numbers that another device onboarded first, each told to its person. */
+  reportedNumberNames: number
+  /**
+   * Changes outside timetables that lost to the server (each record has one author: none; a
+   * WhatsApp number two devices onboarded is one record, not a lost change).
+   */
   otherLosses: string[]
 }
 
@@ -66,23 +97,49 @@ type Op =
   | { t: 'room' }
   | { t: 'rename-room'; pick: number }
   | { t: 'delete-room'; pick: number }
+  | { t: 'inquiry'; pick: number; field: number; value: number }
+  | { t: 'family'; d: number; pick: number }
+  | { t: 'student'; pick: number }
+  | { t: 'wa-number'; d: number; both: boolean; differ: boolean }
+  | { t: 'wa-message'; d: number; pick: number }
   | { t: 'offline'; d: number }
   | { t: 'online'; d: number }
   | { t: 'kill' }
   | { t: 'reopen'; d: number }
   | { t: 'settle'; d: number }
 
+// RxDB opens at most 13 collections at a time in one process: these devices hold 12.
 const DEVICES = [
   { label: 'facilitator', defs: [timetables, lessonItems] },
   { label: 'facilitator admin', defs: [timetables, lessonItems] },
-  { label: 'admin', defs: [reference, timetables] },
+  { label: 'admin', defs: [reference, timetables, inquiries, families, students, whatsapp] },
+  { label: 'administration', defs: [whatsapp] },
+  { label: 'guardian', defs: [families] },
 ] as const
 const FACILITATORS = [0, 1]
+const ADMIN = 2
+const GUARDIAN = 4
+const STAFF = [ADMIN, 3]
 const WEEKS = ['2027_02', '2027_03']
 const GROUPS = ['rg-tanni', 'rg-jaul']
+/** The seeded inquiries the admin triages. */
+const INQUIRIES = [
+  'inq-demo-dsouza',
+  'inq-demo-mehta',
+  'inq-demo-keller',
+  'inq-demo-naik',
+  'inq-demo-fernandes',
+  'inq-demo-facilitator',
+]
+/** The guardian's own family; the admin edits the others. */
+const OWN_FAMILY = 'demo-family-fernandes'
+const STAFF_FAMILIES = ['demo-family-naik', 'demo-family-shetty', 'demo-family-kamat']
+const STUDENTS = ['st-tiago', 'st-ira', 'st-kabir', 'st-anya']
 
-const device3 = fc.integer({ min: 0, max: 2 })
+const anyDevice = fc.integer({ min: 0, max: DEVICES.length - 1 })
+const weekEditor = fc.integer({ min: 0, max: 2 })
 const facilitator = fc.constantFrom(...FACILITATORS)
+const staff = fc.constantFrom(...STAFF)
 const pick = fc.nat({ max: 1000 })
 
 export const operations = (steps: number) =>
@@ -92,7 +149,7 @@ export const operations = (steps: number) =>
         weight: 30,
         arbitrary: fc.record({
           t: fc.constant('week' as const),
-          d: device3,
+          d: weekEditor,
           week: fc.nat({ max: 1 }),
           group: fc.nat({ max: 1 }),
           pick,
@@ -117,11 +174,42 @@ export const operations = (steps: number) =>
       { weight: 5, arbitrary: fc.record({ t: fc.constant('room' as const) }) },
       { weight: 5, arbitrary: fc.record({ t: fc.constant('rename-room' as const), pick }) },
       { weight: 2, arbitrary: fc.record({ t: fc.constant('delete-room' as const), pick }) },
-      { weight: 6, arbitrary: fc.record({ t: fc.constant('offline' as const), d: device3 }) },
-      { weight: 6, arbitrary: fc.record({ t: fc.constant('online' as const), d: device3 }) },
+      {
+        weight: 8,
+        arbitrary: fc.record({
+          t: fc.constant('inquiry' as const),
+          pick,
+          field: fc.nat({ max: 3 }),
+          value: pick,
+        }),
+      },
+      {
+        weight: 6,
+        arbitrary: fc.record({
+          t: fc.constant('family' as const),
+          d: fc.constantFrom(ADMIN, GUARDIAN),
+          pick,
+        }),
+      },
+      { weight: 4, arbitrary: fc.record({ t: fc.constant('student' as const), pick }) },
+      {
+        weight: 4,
+        arbitrary: fc.record({
+          t: fc.constant('wa-number' as const),
+          d: staff,
+          both: fc.boolean(),
+          differ: fc.boolean(),
+        }),
+      },
+      {
+        weight: 8,
+        arbitrary: fc.record({ t: fc.constant('wa-message' as const), d: staff, pick }),
+      },
+      { weight: 8, arbitrary: fc.record({ t: fc.constant('offline' as const), d: anyDevice }) },
+      { weight: 8, arbitrary: fc.record({ t: fc.constant('online' as const), d: anyDevice }) },
       { weight: 2, arbitrary: fc.record({ t: fc.constant('kill' as const) }) },
-      { weight: 3, arbitrary: fc.record({ t: fc.constant('reopen' as const), d: device3 }) },
-      { weight: 3, arbitrary: fc.record({ t: fc.constant('settle' as const), d: device3 }) },
+      { weight: 4, arbitrary: fc.record({ t: fc.constant('reopen' as const), d: anyDevice }) },
+      { weight: 4, arbitrary: fc.record({ t: fc.constant('settle' as const), d: anyDevice }) },
     ),
     { minLength: steps, maxLength: steps },
   )
@@ -161,8 +249,25 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
   const writes: TopicWrite[] = []
   const comments = new Map<string, { owner: number; text: string; deleted: boolean }>()
   const rooms = new Map<string, { name: string; deleted: boolean }>()
+  // The last value each field was given on its author's device.
+  const inquiryEdits = new Map<
+    string,
+    { status?: InquiryStatus; notes?: string; potential?: boolean; archived?: boolean }
+  >()
+  const familyEdits = new Map<string, { maritalStatus?: string; occupation?: string }>()
+  const studentEdits = new Map<string, string>()
+  // The name each staff device gave a number it onboarded, and the numbers whose name a device
+  // was told did not survive (another device had onboarded the number first).
+  const numbers = new Map<string, Map<number, string>>()
+  const toldNumbers: { device: number; id: string; name: string }[] = []
+  const messages = new Map<string, { waId: string; body: string }>()
   const faults = { kills: 0, reopens: 0, offline: 0 }
   let edits = 0
+  const editsBy: Record<string, number> = {}
+  const edited = (collection: string) => {
+    edits++
+    editsBy[collection] = (editsBy[collection] ?? 0) + 1
+  }
   let counter = 0
   const unique = (prefix: string) => `${prefix}-${options.seed}-${++counter}`
 
@@ -184,6 +289,8 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
     )
     d.sync.conflicts$.subscribe((c) => {
       if (c.collection === 'timetables') losses[i]!.push(...((c.details ?? []) as LostLessonEdit[]))
+      else if (c.collection === 'whatsapp' && c.mine.kind === 'number')
+        toldNumbers.push({ device: i, id: c.id, name: String((c.mine.data as Doc).name) })
       else
         otherLosses.push(
           `${spec.label}: ${c.collection} ${c.id}: ${JSON.stringify(c.mine.data)}${c.mine._deleted ? ' (deleted)' : ''} lost to ${JSON.stringify(c.theirs.data)}${c.theirs._deleted ? ' (deleted)' : ''}`,
@@ -232,7 +339,7 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
           created_at: new Date().toISOString(),
         })
         comments.set(id, { owner: op.d, text, deleted: false })
-        edits++
+        edited('lesson_items')
         return
       }
       case 'edit-comment':
@@ -249,7 +356,7 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
           c.text = unique('text')
           await doc.incrementalPatch({ data: { text: c.text } })
         }
-        edits++
+        edited('lesson_items')
         return
       }
       case 'room': {
@@ -257,7 +364,7 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
         const name = unique('room')
         await devices[2]!.db.reference.insert({ id, kind: 'classroom', data: { name } })
         rooms.set(id, { name, deleted: false })
-        edits++
+        edited('reference')
         return
       }
       case 'rename-room':
@@ -274,7 +381,69 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
           r.name = unique('room')
           await doc.incrementalPatch({ data: { name: r.name } })
         }
-        edits++
+        edited('reference')
+        return
+      }
+      case 'inquiry':
+        return editInquiry(INQUIRIES[op.pick % INQUIRIES.length]!, op.field, op.value)
+      case 'family':
+        return editFamily(
+          op.d,
+          op.d === GUARDIAN ? OWN_FAMILY : STAFF_FAMILIES[op.pick % STAFF_FAMILIES.length]!,
+        )
+      case 'student': {
+        const id = STUDENTS[op.pick % STUDENTS.length]!
+        const doc = await devices[ADMIN]!.db.students.findOne(id).exec()
+        if (!doc) throw new Error(`the admin's device has no student ${id}`)
+        const questions = unique('questions')
+        await doc.incrementalModify((s) => ({ ...s, data: { ...s.data, questions } }))
+        studentEdits.set(id, questions)
+        edited('students')
+        return
+      }
+      case 'wa-number': {
+        // onboardWhatsApp, a new number: on one staff device, or on both before either has
+        // heard of the other's (each onboarding while the other's is still on its way, or
+        // offline), with the same name or each with their own. The record is named after the
+        // number, so both make the same id.
+        const waId = `9198${String(options.seed).slice(-4)}${String(++counter).padStart(4, '0')}`
+        const id = `wa-${waId}`
+        const names = new Map<number, string>()
+        numbers.set(id, names)
+        for (const d of op.both ? STAFF : [op.d]) {
+          const name = `Family ${waId.slice(-4)}${op.differ ? ` (${DEVICES[d]!.label})` : ''}`
+          // Already heard of (the form refuses a known number).
+          if (await devices[d]!.db.whatsapp.findOne(id).exec()) continue
+          await devices[d]!.db.whatsapp.insert({
+            id,
+            kind: 'number',
+            wa_id: waId,
+            data: { name, status: 'Active' },
+            created_at: new Date().toISOString(),
+          })
+          names.set(d, name)
+          edited('whatsapp numbers')
+        }
+        return
+      }
+      case 'wa-message': {
+        // To a number the device knows. Outside the 24 hours after the person's last message
+        // (no one has written in this run) only a template goes.
+        const db = devices[op.d]!.db
+        const known = await db.whatsapp.find({ selector: { kind: 'number' } }).exec()
+        if (known.length === 0) return
+        const waId = known[op.pick % known.length]!.get('wa_id') as string
+        const id = unique(`wam-d${op.d}`)
+        const body = unique('message')
+        await db.whatsapp.insert({
+          id,
+          kind: 'message',
+          wa_id: waId,
+          data: { direction: 'out', body, mode: 'template' },
+          created_at: new Date().toISOString(),
+        })
+        messages.set(id, { waId, body })
+        edited('whatsapp messages')
         return
       }
       case 'offline':
@@ -353,8 +522,68 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
     })
     if (write) {
       writes.push(write)
-      edits++
+      edited('timetables')
     }
+  }
+
+  async function editInquiry(id: string, field: number, value: number) {
+    const doc = await devices[ADMIN]!.db.inquiries.findOne(id).exec()
+    if (!doc) throw new Error(`the admin's device has no inquiry ${id}`)
+    const edit = inquiryEdits.get(id) ?? {}
+    if (field === 0) {
+      const status = INQUIRY_STATUSES[value % INQUIRY_STATUSES.length]!
+      await doc.incrementalModify((i) => ({ ...i, status }))
+      edit.status = status
+    } else if (field === 1) {
+      const text = unique('note')
+      const notes = { text, edited: new Date().toISOString(), editedBy: 'Anita Admin' }
+      await doc.incrementalModify((i) =>
+        i.kind === 'family'
+          ? { ...i, data: { ...i.data, notes } }
+          : { ...i, data: { ...i.data, notes } },
+      )
+      edit.notes = text
+    } else if (field === 2) {
+      let potential = false
+      await doc.incrementalModify((i) => {
+        potential = !i.potential
+        return { ...i, potential }
+      })
+      edit.potential = potential
+    } else {
+      let archived = false
+      await doc.incrementalModify((i) => {
+        archived = !i.archived
+        return { ...i, archived }
+      })
+      edit.archived = archived
+    }
+    inquiryEdits.set(id, edit)
+    edited('inquiries')
+  }
+
+  async function editFamily(i: number, id: string) {
+    const doc = await devices[i]!.db.families.findOne(id).exec()
+    if (!doc) throw new Error(`device ${i} has no family ${id}`)
+    const edit = familyEdits.get(id) ?? {}
+    if (i === GUARDIAN) {
+      // The guardian's own occupation, in the profile wizard.
+      const occupation = unique('occupation')
+      await doc.incrementalModify((f) => ({
+        ...f,
+        data: {
+          ...f.data,
+          guardians: f.data.guardians.map((g, n) => (n === 0 ? { ...g, occupation } : g)),
+        },
+      }))
+      edit.occupation = occupation
+    } else {
+      const maritalStatus = unique('status')
+      await doc.incrementalModify((f) => ({ ...f, data: { ...f.data, maritalStatus } }))
+      edit.maritalStatus = maritalStatus
+    }
+    familyEdits.set(id, edit)
+    edited('families')
   }
 
   async function settleAll() {
@@ -405,7 +634,8 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
         const ids = rows.map((r) => String(r.id))
         if (new Set(ids).size !== ids.length) duplicated.push(`${def.name}: an id twice`)
         const byId = new Map(rows.map((r) => [String(r.id), r]))
-        server.set(def.name, byId)
+        // What any device's person can see (the guardian sees one family, the admin all).
+        server.set(def.name, new Map([...(server.get(def.name) ?? []), ...byId]))
         const local = await devices[i]!.db[def.name]!.find().exec()
         const localIds = new Set(local.map((d) => d.primary))
         const serverIds = rows.filter((r) => !r._deleted).map((r) => String(r.id))
@@ -458,15 +688,84 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
       else if (!r.deleted && (row.data as { name?: string }).name !== r.name)
         lost.push(`name of classroom ${id}`)
     }
+    for (const [id, e] of inquiryEdits) {
+      const row = server.get('inquiries')!.get(id)
+      if (!row) {
+        lost.push(`inquiry ${id}`)
+        continue
+      }
+      const notes = (row.data as { notes?: { text?: string } | null }).notes?.text
+      if (e.status !== undefined && row.status !== e.status) lost.push(`status of inquiry ${id}`)
+      if (e.notes !== undefined && notes !== e.notes) lost.push(`notes of inquiry ${id}`)
+      if (e.potential !== undefined && row.potential !== e.potential)
+        lost.push(`potential of inquiry ${id}`)
+      if (e.archived !== undefined && row.archived !== e.archived)
+        lost.push(`archiving of inquiry ${id}`)
+    }
+    for (const [id, e] of familyEdits) {
+      const data = server.get('families')!.get(id)?.data as FamilyData | undefined
+      if (!data) {
+        lost.push(`family ${id}`)
+        continue
+      }
+      if (e.maritalStatus !== undefined && data.maritalStatus !== e.maritalStatus)
+        lost.push(`marital status of family ${id}`)
+      if (e.occupation !== undefined && data.guardians[0]?.occupation !== e.occupation)
+        lost.push(`guardian's occupation in family ${id}`)
+    }
+    for (const [id, questions] of studentEdits) {
+      const data = server.get('students')!.get(id)?.data as StudentData | undefined
+      if (data?.questions !== questions) lost.push(`questions of student ${id}`)
+    }
+    const wa = [...server.get('whatsapp')!.values()]
+    for (const [id, names] of numbers) {
+      const rows = wa.filter((r) => r.kind === 'number' && r.wa_id === id.slice(3))
+      const data = rows[0]?.data as { name?: string; status?: string } | undefined
+      if (rows.length === 0 || rows[0]!.id !== id || rows[0]!._deleted) {
+        lost.push(`WhatsApp number ${id} (onboarded by device ${[...names.keys()].join(' and ')})`)
+        continue
+      }
+      if (rows.length > 1) duplicated.push(`WhatsApp number ${id}`)
+      if (data?.status !== 'Active') lost.push(`status of WhatsApp number ${id}`)
+      // The name of the device that onboarded it first; the other person is told theirs did not
+      // survive, and no one else is.
+      if (![...names.values()].includes(String(data?.name)))
+        lost.push(`name of WhatsApp number ${id}: ${String(data?.name)}`)
+      for (const [d, name] of names) {
+        const told = toldNumbers.some((t) => t.device === d && t.id === id && t.name === name)
+        if (name !== data?.name && !told)
+          lost.push(`name ${name} of WhatsApp number ${id} (device ${d}), not told`)
+      }
+    }
+    for (const t of toldNumbers) {
+      const data = server.get('whatsapp')!.get(t.id)?.data as { name?: string } | undefined
+      if (numbers.get(t.id)?.get(t.device) !== t.name || data?.name === t.name)
+        otherLosses.push(`device ${t.device} told its name ${t.name} of ${t.id} did not survive`)
+    }
+    for (const [id, m] of messages) {
+      const rows = wa.filter((r) => r.kind === 'message' && (r.data as Doc).body === m.body)
+      const row = rows[0]
+      if (!row || row.id !== id) lost.push(`WhatsApp message ${id}`)
+      else if (rows.length > 1) duplicated.push(`WhatsApp message ${id}`)
+      else if (row.wa_id !== m.waId || row._deleted || row.msg_count == null || !row.status)
+        lost.push(`WhatsApp message ${id}: ${JSON.stringify(row)}`)
+    }
+    const places = wa
+      .filter((r) => r.kind === 'message')
+      .map((r) => `${String(r.wa_id)}#${String(r.msg_count)}`)
+    if (new Set(places).size !== places.length)
+      duplicated.push('two WhatsApp messages in the same place of a chat')
     return {
       seed: options.seed,
       edits,
+      editsBy,
       faults,
       lost,
       duplicated,
       diverged,
       refused: refusals,
       reportedLosses: losses.reduce((n, l) => n + l.length, 0),
+      reportedNumberNames: toldNumbers.length,
       otherLosses,
     }
   }
