@@ -49,6 +49,23 @@ describe('account screens', () => {
     ).toBeInTheDocument()
   })
 
+  it('/reset-password with its code checks the new password and its repeat before sending them', async () => {
+    await renderApp({ path: '/reset-password?oobCode=code-from-the-link' })
+    const user = userEvent.setup()
+    const save = await screen.findByRole('button', { name: 'Save the new password' })
+    await user.click(save)
+    expect(await screen.findByText('Please choose a password.')).toBeInTheDocument()
+    await user.type(screen.getByLabelText(/^New password/), '12345')
+    await user.click(save)
+    expect(await screen.findByText('Use at least 6 characters.')).toBeInTheDocument()
+    expect(screen.queryByText('The two passwords do not match.')).not.toBeInTheDocument()
+    await user.type(screen.getByLabelText(/^New password/), '6')
+    await user.type(screen.getByLabelText(/^Repeat the new password/), '123457')
+    await user.click(save)
+    expect(await screen.findByText('The two passwords do not match.')).toBeInTheDocument()
+    expect(screen.queryByText('Use at least 6 characters.')).not.toBeInTheDocument()
+  })
+
   it('/facilitators/settings shows the account and checks a new password before sending it', async () => {
     await renderApp({
       path: '/facilitators/settings',

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   missingRegistrationFields,
-  newPasswordErrors,
   registrationErrors,
   type RegistrationInput,
 } from './registration'
@@ -35,16 +34,5 @@ describe('registration (D01)', () => {
     [{ name: 'x'.repeat(201) }, 'name', 'Please shorten the name to 200 characters.'],
   ])('%j → %s: %s', (change, field, message) => {
     expect(registrationErrors({ ...complete, ...change })).toEqual({ [field]: message })
-  })
-})
-
-describe('the password chosen on the page the link opens (E19-E21)', () => {
-  it.each([
-    ['', '', { password: 'Please choose a password.' }],
-    ['12345', '12345', { password: 'Use at least 6 characters.' }],
-    ['secret-1', 'secret-2', { repeat: 'The two passwords do not match.' }],
-    ['secret-1', 'secret-1', {}],
-  ])('%j / %j → %j', (password, repeat, errors) => {
-    expect(newPasswordErrors(password, repeat)).toEqual(errors)
   })
 })

@@ -1,13 +1,8 @@
 // What registration needs (core.md §5, D01, decided for issue 10): e-mail, name and WhatsApp
 // number when the account is asked for, and the password on the page the e-mailed link opens
-// (whoever holds the link chooses it). The checks of each, so the forms say exactly what is
-// missing or wrong before anything is sent.
+// (whoever holds the link chooses it; its checks are `newPasswordSchema` of sync/). The checks of
+// each, so the forms say exactly what is missing or wrong before anything is sent.
 import { isValidEmail } from '@sync/commands/accounts/email.ts'
-import {
-  passwordProblems,
-  repeatProblem,
-  type PasswordPolicy,
-} from '@sync/commands/accounts/password.ts'
 import { mobileProblem } from '@sync/commands/accounts/phone.ts'
 
 export interface RegistrationInput {
@@ -47,17 +42,4 @@ export function registrationErrors(
     if (problem) errors.whatsapp = problem
   }
   return errors
-}
-
-/** A new password and its repeat (E21): what stops it, per field; empty when it can be saved. */
-export function newPasswordErrors(
-  password: string,
-  repeat: string,
-  policy?: PasswordPolicy,
-): { password?: string; repeat?: string } {
-  if (!password) return { password: 'Please choose a password.' }
-  const weak = passwordProblems(password, policy).join(' ')
-  if (weak) return { password: weak }
-  const mismatch = repeatProblem(password, repeat)
-  return mismatch ? { repeat: mismatch } : {}
 }

@@ -1,13 +1,16 @@
-import '@mantine/core/styles/PasswordInput.css'
-import { useState, type FormEvent } from 'react'
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core'
+import { useState } from 'react'
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
 import { accounts } from '../../api'
 import { useAuthFlow } from '../../hooks/use-auth-flow'
 import type { ResetState } from '../../logic/member-form'
 import { MESSAGES } from '@sync/commands/accounts/messages'
-import { passwordProblems, repeatProblem } from '@sync/commands/accounts/password'
+import { newPasswordSchema, type NewPasswordValues } from '@sync/commands/accounts/new-password'
 import { AuthCard } from '../auth-card'
 import { FlowAlerts } from '../flow-alerts'
+import { NewPasswordFields } from '../new-password-fields'
+
+const validate = schemaResolver(newPasswordSchema(), { sync: true })
 
 /**
  * Where the e-mailed reset link lands (D21, D22): a new password for the code in the link
@@ -15,19 +18,16 @@ import { FlowAlerts } from '../flow-alerts'
  */
 export function ResetPasswordScreen({ oobCode }: { oobCode?: string }) {
   const flow = useAuthFlow()
-  const [password, setPassword] = useState('')
-  const [repeat, setRepeat] = useState('')
-  const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({})
+  const form = useForm<NewPasswordValues>({
+    initialValues: { password: '', confirm: '' },
+    validate,
+  })
   const [state, setState] = useState<ResetState>('idle')
   const [error, setError] = useState<string | null>(null)
   const [changed, setChanged] = useState('')
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const weak = passwordProblems(password).join(' ')
-    const mismatch = weak ? null : repeatProblem(password, repeat)
-    setErrors({ ...(weak && { password: weak }), ...(mismatch && { repeat: mismatch }) })
-    if (weak || mismatch || !oobCode) return
+  const submit = async ({ password }: NewPasswordValues) => {
+    if (!oobCode) return
     setState('pending')
     setError(null)
     const answer = await accounts('resetPassword', { password, oobCode })
@@ -62,25 +62,9 @@ export function ResetPasswordScreen({ oobCode }: { oobCode?: string }) {
       )}
       <FlowAlerts error={error ?? flow.status.error} progress={flow.status.progress} />
       {state !== 'success' && (
-        <form onSubmit={(e) => void submit(e)} noValidate>
+        <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
           <Stack gap="sm">
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              autoFocus
-              required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={errors.password}
-            />
-            <PasswordInput
-              label="Repeat the new password"
-              autoComplete="new-password"
-              required
-              value={repeat}
-              onChange={(e) => setRepeat(e.currentTarget.value)}
-              error={errors.repeat}
-            />
+            <NewPasswordFields form={form} autoFocus />
             <Button type="submit" loading={state === 'pending'} fullWidth>
               Save the new password
             </Button>

@@ -1,44 +1,46 @@
 import '@mantine/core/styles/PasswordInput.css'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Alert, Button, Paper, PasswordInput, Stack, Title } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import * as z from 'zod/mini'
 import { changePassword } from '@/lib/auth/actions'
 import { MESSAGES, providerMessage } from '@sync/commands/accounts/messages'
-import { passwordProblems, repeatProblem } from '@sync/commands/accounts/password'
+import { confirmMatches, newPasswordShape } from '@sync/commands/accounts/new-password'
+import { NewPasswordFields } from '../new-password-fields'
 
 const WORDS: Record<string, string> = {
   invalid_credentials: 'Your current password is not correct.',
   same_password: 'The new password must be different from the current one.',
 }
 
+const changePasswordSchema = z
+  .object({
+    current: z.string().check(z.minLength(1, 'Please enter your current password.')),
+    ...newPasswordShape(),
+  })
+  .check(confirmMatches())
+
+type ChangePasswordValues = z.infer<typeof changePasswordSchema>
+
+const validate = schemaResolver(changePasswordSchema, { sync: true })
+
 /** Change password: the current one first, so a device left signed in cannot be taken over. */
 export function ChangePasswordForm({ email }: { email: string }) {
-  const [current, setCurrent] = useState('')
-  const [next, setNext] = useState('')
-  const [repeat, setRepeat] = useState('')
-  const [errors, setErrors] = useState<{ current?: string; next?: string; repeat?: string }>({})
+  const form = useForm<ChangePasswordValues>({
+    initialValues: { current: '', password: '', confirm: '' },
+    validate,
+  })
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const weak = passwordProblems(next).join(' ')
-    const mismatch = weak ? null : repeatProblem(next, repeat)
-    const found = {
-      ...(!current && { current: 'Please enter your current password.' }),
-      ...(weak && { next: weak }),
-      ...(mismatch && { repeat: mismatch }),
-    }
-    setErrors(found)
+  const submit = async ({ current, password }: ChangePasswordValues) => {
     setResult(null)
-    if (Object.keys(found).length) return
     if (!navigator.onLine) return setResult({ ok: false, text: MESSAGES.offline })
     setBusy(true)
-    const answer = await changePassword(email, current, next)
+    const answer = await changePassword(email, current, password)
     setBusy(false)
     if (answer.ok) {
-      setCurrent('')
-      setNext('')
-      setRepeat('')
+      form.reset()
       setResult({
         ok: true,
         text: 'Your password has been changed. Your other devices are signed out.',
@@ -53,7 +55,13 @@ export function ChangePasswordForm({ email }: { email: string }) {
 
   return (
     <Paper withBorder radius="md" p="md">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form
+        onSubmit={form.onSubmit(
+          (values) => void submit(values),
+          () => setResult(null),
+        )}
+        noValidate
+      >
         <Stack gap="sm">
           <Title order={2} size="h4">
             Change your password
@@ -70,27 +78,10 @@ export function ChangePasswordForm({ email }: { email: string }) {
           <PasswordInput
             label="Current password"
             autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.currentTarget.value)}
-            error={errors.current}
             required
+            {...form.getInputProps('current')}
           />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            value={next}
-            onChange={(e) => setNext(e.currentTarget.value)}
-            error={errors.next}
-            required
-          />
-          <PasswordInput
-            label="Repeat the new password"
-            autoComplete="new-password"
-            value={repeat}
-            onChange={(e) => setRepeat(e.currentTarget.value)}
-            error={errors.repeat}
-            required
-          />
+          <NewPasswordFields form={form} />
           <Button type="submit" loading={busy}>
             Change password
           </Button>

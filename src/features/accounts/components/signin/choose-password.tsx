@@ -1,9 +1,13 @@
-import '@mantine/core/styles/PasswordInput.css'
-import { useState, type FormEvent } from 'react'
-import { Button, PasswordInput, Stack, Text } from '@mantine/core'
+import { useState } from 'react'
+import { Button, Stack, Text } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
 import { chooseNewPassword } from '@/lib/auth/actions'
 import { providerMessage } from '@sync/commands/accounts/messages'
-import { newPasswordErrors } from '../../logic/registration'
+import { newPasswordSchema, type NewPasswordValues } from '@sync/commands/accounts/new-password'
+import { NewPasswordFields } from '../new-password-fields'
+
+const CHOOSE = { password: 'Password', confirm: 'Repeat the password' }
+const validate = schemaResolver(newPasswordSchema(), { sync: true })
 
 /**
  * After an e-mailed set-up link confirmed the address (the person is signed in by it): the
@@ -16,15 +20,12 @@ export function ChoosePassword({
   onSaved: () => void
   onError: (message: string) => void
 }) {
-  const [password, setPassword] = useState('')
-  const [repeat, setRepeat] = useState('')
-  const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({})
+  const form = useForm<NewPasswordValues>({
+    initialValues: { password: '', confirm: '' },
+    validate,
+  })
   const [busy, setBusy] = useState(false)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const found = newPasswordErrors(password, repeat)
-    setErrors(found)
-    if (found.password || found.repeat) return
+  const submit = async ({ password }: NewPasswordValues) => {
     setBusy(true)
     const result = await chooseNewPassword(password)
     setBusy(false)
@@ -32,28 +33,12 @@ export function ChoosePassword({
     else onError(providerMessage(result.code, result.message))
   }
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
       <Stack gap="sm">
         <Text data-testid="choose-password">
           Your e-mail address is confirmed. Choose the password you will sign in with.
         </Text>
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          autoFocus
-          required
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={errors.password}
-        />
-        <PasswordInput
-          label="Repeat the password"
-          autoComplete="new-password"
-          required
-          value={repeat}
-          onChange={(e) => setRepeat(e.currentTarget.value)}
-          error={errors.repeat}
-        />
+        <NewPasswordFields form={form} labels={CHOOSE} autoFocus />
         <Button type="submit" loading={busy} fullWidth>
           Save and sign in
         </Button>

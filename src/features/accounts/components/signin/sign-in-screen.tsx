@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Anchor, Stack, Text } from '@mantine/core'
 import { takeNotice, type SignInNotice } from '@/lib/auth/notice'
 import { useAuthFlow } from '../../hooks/use-auth-flow'
@@ -7,13 +7,17 @@ import { normaliseEmail } from '@sync/commands/accounts/email'
 import { initialMemberForm, type SignInState } from '../../logic/member-form'
 import { MESSAGES } from '@sync/commands/accounts/messages'
 import { AuthCard } from '../auth-card'
-import { ChoosePassword } from './choose-password'
 import { FlowAlerts } from '../flow-alerts'
 import { GoogleChoice } from '../google-button'
 import { EmailStep, type SigninInit } from './email-step'
 import { FacilitatorSignup } from './facilitator-signup'
 import { PasswordStep } from './password-step'
 import { ResetRequest } from './reset-request'
+
+// The password form of an e-mailed set-up link (with the forms library and the password schema)
+// loads on that page only, not with every visit to /signin.
+const loadChoosePassword = () => import('./choose-password')
+const ChoosePassword = lazy(() => loadChoosePassword().then((m) => ({ default: m.ChoosePassword })))
 
 const NOTICE_TEXT: Record<SignInNotice, string> = {
   blocked: MESSAGES.blocked,
@@ -46,6 +50,10 @@ export function SignInScreen({
   const [invite, setInvite] = useState<SigninInit | null>(null)
   const [notice] = useState(() => takeNotice())
   const [choosing, setChoosing] = useState(false)
+  // Fetched while the link is being confirmed, so the form is there when it is needed.
+  useEffect(() => {
+    if (setup) void loadChoosePassword()
+  }, [setup])
   useLanding(flow, {
     confirm,
     setup,
@@ -72,13 +80,15 @@ export function SignInScreen({
       <AuthCard title="Choose your password">
         <FlowAlerts error={status.error} info={status.info} progress={status.progress} />
         {choosing && (
-          <ChoosePassword
-            onSaved={() => {
-              setChoosing(false)
-              void flow.complete()
-            }}
-            onError={(message) => flow.update({ error: message })}
-          />
+          <Suspense fallback={null}>
+            <ChoosePassword
+              onSaved={() => {
+                setChoosing(false)
+                void flow.complete()
+              }}
+              onError={(message) => flow.update({ error: message })}
+            />
+          </Suspense>
         )}
         {!choosing && status.error && (
           <Text size="sm" ta="center">
