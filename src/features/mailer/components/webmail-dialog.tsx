@@ -11,6 +11,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import {
   PLACEHOLDER_LABELS,
@@ -18,8 +19,12 @@ import {
   TEMPLATE_LABELS,
   TEMPLATE_NAMES,
   type EmailDraft,
-  type TemplateName,
 } from '@sync/messaging/templates'
+import {
+  chosenTemplate,
+  webmailFormSchema,
+  type WebmailFormValues,
+} from '@sync/messaging/webmail-form'
 import { centre } from '@/lib/centre'
 import { attachmentOf, sendWebmail, useSenders } from '../hooks/use-webmail'
 import {
@@ -28,15 +33,13 @@ import {
   defaultCc,
   defaultSender,
   templateFields,
-  templateProblems,
-  webmailProblems,
   type Composed,
   type SenderAccount,
-  type WebmailInput,
 } from '../logic/webmail'
 
 const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
 const FREE = 'none'
+const validate = schemaResolver(webmailFormSchema, { sync: true })
 
 /** The e-mail as it will go out: from, to, copies, subject, the message and its attachments. */
 function EmailPreview({
@@ -101,37 +104,38 @@ function WebmailForm({
   onDone(): void
 }) {
   const templates = draft?.templates ?? TEMPLATE_NAMES
-  const [input, setInput] = useState<WebmailInput>({
-    sender: defaultSender(senders, mine),
-    to: draft?.to.join(', ') ?? '',
-    cc: defaultCc(senders),
-    subject: '',
-    body: '',
+  const form = useForm<WebmailFormValues>({
+    initialValues: {
+      sender: defaultSender(senders, mine),
+      to: draft?.to.join(', ') ?? '',
+      cc: defaultCc(senders),
+      subject: '',
+      body: '',
+      template: draft?.templates[0] ?? FREE,
+      values: draft?.values ?? {},
+    },
+    validate,
   })
-  const [template, setTemplate] = useState<TemplateName | null>(draft?.templates[0] ?? null)
-  const [values, setValues] = useState<Record<string, string>>(draft?.values ?? {})
   const [files, setFiles] = useState<File[]>([])
   const [tried, setTried] = useState(false)
   const [previewing, setPreviewing] = useState<Composed | null>(null)
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+  const input = form.getValues()
+  const template = chosenTemplate(input.template)
   const sender = senders.find((s) => s.key === input.sender)
-  const problems = webmailProblems(
-    template ? { ...input, subject: 'template', body: 'template' } : input,
-  )
-  const missing = template ? templateProblems(template, values) : {}
   const tooLarge = files.reduce((n, f) => n + f.size, 0) > MAX_ATTACHMENT_BYTES
   // A template that says a file is attached needs one.
   const needsFile = template && files.length === 0 ? TEMPLATE_ATTACHMENTS[template] : undefined
-  const preview = () => {
+  const preview = (values: WebmailFormValues) => {
     setTried(true)
-    const count = Object.keys(problems).length + Object.keys(missing).length
-    if (count > 0 || tooLarge || needsFile || !sender) return
+    const chosen = senders.find((s) => s.key === values.sender)
+    if (tooLarge || needsFile || !chosen) return
     setFailure(null)
     setPreviewing(
-      composeEmail(input, template, values, {
+      composeEmail(values, chosenTemplate(values.template), values.values, {
         centreName: centre.name,
-        senderName: sender.display_name,
+        senderName: chosen.display_name,
         appLink: window.location.origin,
       }),
     )
@@ -168,7 +172,6 @@ function WebmailForm({
       setBusy(false)
     }
   }
-  const set = (patch: Partial<WebmailInput>) => setInput({ ...input, ...patch })
   const failed = failure && (
     <Alert color="red" title="The e-mail was not sent">
       {failure}
@@ -196,41 +199,31 @@ function WebmailForm({
       </Stack>
     )
   return (
-    <form onSubmit={(e) => (e.preventDefault(), preview())} noValidate>
+    <form onSubmit={form.onSubmit(preview, () => setTried(true))} noValidate>
       <Stack gap="sm">
         {failed}
         <Select
           label="Sender"
           data={senders.map((s) => ({ value: s.key, label: s.display_name }))}
-          value={input.sender}
-          onChange={(sender) => set({ sender })}
           allowDeselect={false}
-          error={tried && problems.sender}
+          {...form.getInputProps('sender')}
         />
         <TextInput
           label="To"
           required
           description="One or more addresses, separated by commas."
-          value={input.to}
-          onChange={(e) => set({ to: e.currentTarget.value })}
-          error={tried && problems.to}
           data-autofocus
+          {...form.getInputProps('to')}
         />
-        <TextInput
-          label="Cc"
-          value={input.cc}
-          onChange={(e) => set({ cc: e.currentTarget.value })}
-          error={tried && problems.cc}
-        />
+        <TextInput label="Cc" {...form.getInputProps('cc')} />
         <Select
           label="Template"
           data={[
             { value: FREE, label: 'None: write the message' },
             ...templates.map((t) => ({ value: t, label: TEMPLATE_LABELS[t] })),
           ]}
-          value={template ?? FREE}
-          onChange={(v) => setTemplate(v && v !== FREE ? (v as TemplateName) : null)}
           allowDeselect={false}
+          {...form.getInputProps('template')}
         />
         {template ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
@@ -239,9 +232,8 @@ function WebmailForm({
                 key={field}
                 label={PLACEHOLDER_LABELS[field] ?? field}
                 required
-                value={values[field] ?? ''}
-                onChange={(e) => setValues({ ...values, [field]: e.currentTarget.value })}
-                error={tried && missing[field]}
+                {...form.getInputProps(`values.${field}`)}
+                value={input.values[field] ?? ''}
               />
             ))}
           </SimpleGrid>
@@ -251,9 +243,7 @@ function WebmailForm({
               label="Subject"
               required
               maxLength={998}
-              value={input.subject}
-              onChange={(e) => set({ subject: e.currentTarget.value })}
-              error={tried && problems.subject}
+              {...form.getInputProps('subject')}
             />
             <Textarea
               label="Message"
@@ -261,9 +251,7 @@ function WebmailForm({
               autosize
               minRows={5}
               maxRows={14}
-              value={input.body}
-              onChange={(e) => set({ body: e.currentTarget.value })}
-              error={tried && problems.body}
+              {...form.getInputProps('body')}
             />
           </>
         )}

@@ -3,11 +3,19 @@
 import {
   DEFAULT_TEMPLATES,
   fillTemplate,
-  PLACEHOLDER_LABELS,
-  placeholdersOf,
   TEMPLATE_EMAIL_TYPES,
   type TemplateName,
 } from '@sync/messaging/templates'
+import type { AUTOMATIC_VALUES, WebmailInput } from '@sync/messaging/webmail-form'
+
+export {
+  addressList,
+  AUTOMATIC_VALUES,
+  templateFields,
+  templateProblems,
+  webmailProblems,
+  type WebmailInput,
+} from '@sync/messaging/webmail-form'
 
 export interface SenderAccount {
   key: string
@@ -34,40 +42,6 @@ export function defaultCc(senders: readonly SenderAccount[]): string {
   return senders.find((s) => s.is_admissions_office)?.address ?? ''
 }
 
-/** The spec's e-mail pattern (operations.md §5). */
-const EMAIL = /^[\w-]+(\.[\w-]+)*@([\w-]+\.)+[A-Za-z]{2,7}$/
-
-/** Addresses typed with commas, semicolons or spaces between them. */
-export function addressList(text: string): string[] {
-  return text
-    .split(/[\s,;]+/)
-    .map((a) => a.trim().toLowerCase())
-    .filter(Boolean)
-}
-
-export interface WebmailInput {
-  sender: string | null
-  to: string
-  cc: string
-  subject: string
-  body: string
-}
-
-export function webmailProblems(input: WebmailInput): Partial<Record<keyof WebmailInput, string>> {
-  const problems: Partial<Record<keyof WebmailInput, string>> = {}
-  if (!input.sender) problems.sender = 'Choose a sender'
-  const to = addressList(input.to)
-  const badTo = to.find((a) => !EMAIL.test(a))
-  if (to.length === 0) problems.to = 'Add at least one recipient'
-  else if (badTo) problems.to = `${badTo} is not an e-mail address`
-  const badCc = addressList(input.cc).find((a) => !EMAIL.test(a))
-  if (badCc) problems.cc = `${badCc} is not an e-mail address`
-  if (!input.subject.trim()) problems.subject = 'Write a subject'
-  else if (input.subject.length > 998) problems.subject = 'A subject has at most 998 characters'
-  if (!input.body.trim()) problems.body = 'Write the message'
-  return problems
-}
-
 function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
@@ -84,29 +58,6 @@ export function bodyHtml(text: string): string {
     .split(/\n\s*\n/)
     .map((p) => `<p>${escapeHtml(p.trim()).replace(/\n/g, '<br>')}</p>`)
     .join('\n')
-}
-
-/** The values the app fills in itself: nobody types the centre's name or the app's address. */
-export const AUTOMATIC_VALUES = ['centreName', 'senderName', 'appLink'] as const
-
-/** The fields a person fills for a template: its placeholders, less the automatic ones. */
-export function templateFields(name: TemplateName): string[] {
-  return placeholdersOf(DEFAULT_TEMPLATES[name]).filter(
-    (p) => !(AUTOMATIC_VALUES as readonly string[]).includes(p),
-  )
-}
-
-/** A field of a template left empty, in the dialog's words. */
-export function templateProblems(
-  name: TemplateName,
-  values: Readonly<Record<string, string>>,
-): Record<string, string> {
-  const problems: Record<string, string> = {}
-  for (const field of templateFields(name)) {
-    if (!values[field]?.trim())
-      problems[field] = `Fill in ${(PLACEHOLDER_LABELS[field] ?? field).toLowerCase()}`
-  }
-  return problems
 }
 
 export interface Composed {
