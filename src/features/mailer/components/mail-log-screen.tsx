@@ -18,6 +18,7 @@ import { format } from 'date-fns'
 import { Pager } from '@/components/lists/pager'
 import { notifyResult } from '@/components/feedback/notify-result'
 import { retryMail, useMailBody, useMailLog } from '../hooks/use-mail-log'
+import { MessageFrame } from './message-frame'
 import { WebmailDialog } from './webmail-dialog'
 import {
   addressLine,
@@ -41,17 +42,8 @@ function MailBody({ mail }: { mail: MailRow }) {
           Attachments: {body.attachments.join(', ')}
         </Text>
       )}
-      {/* The message as it went out, shown without scripts or links that navigate the app. */}
-      <iframe
-        title={`The e-mail “${mail.subject}”`}
-        sandbox=""
-        srcDoc={body.html}
-        style={{
-          width: '100%',
-          height: 360,
-          border: '1px solid var(--mantine-color-default-border)',
-        }}
-      />
+      {/* The message as it went out. */}
+      <MessageFrame title={`The e-mail “${mail.subject}”`} html={body.html} />
     </Stack>
   )
 }

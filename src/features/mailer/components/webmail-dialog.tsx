@@ -27,6 +27,7 @@ import {
 } from '@sync/messaging/webmail-form'
 import { centre } from '@/lib/centre'
 import { attachmentOf, sendWebmail, useSenders } from '../hooks/use-webmail'
+import { MessageFrame } from './message-frame'
 import {
   addressList,
   composeEmail,
@@ -76,18 +77,8 @@ function EmailPreview({
           Attachments: {files.map((f) => f.name).join(', ')}
         </Text>
       )}
-      {/* The message as the family will read it, without scripts. */}
-      <iframe
-        title="The message"
-        sandbox=""
-        srcDoc={mail.html}
-        style={{
-          width: '100%',
-          height: 300,
-          border: '1px solid var(--mantine-color-default-border)',
-          background: 'white',
-        }}
-      />
+      {/* The message as the family will read it. */}
+      <MessageFrame title="The message" html={mail.html} height={300} />
     </Stack>
   )
 }
