@@ -223,6 +223,28 @@ describe.each(testDatabases())('webmail on $name', (target) => {
       ])
     })
 
+    it('deleting the member behind an account that always sends works, and forces nobody after', async () => {
+      const admission = by('admission')
+      const answer = await asUser(db, by('admin'), async (tx) => {
+        const [row] = await tx.query<{ r: { message: string } }>(
+          'select public.admin_delete_member($1) as r',
+          [admission.sub],
+        )
+        const [sender] = await tx.query<{ member_id: string | null; always_sends: boolean }>(
+          `select member_id, always_sends from public.mail_senders where key = 'admissions'`,
+        )
+        const [forced] = await tx.query<{ f: boolean }>('select app.always_sends_email($1) as f', [
+          admission.sub,
+        ])
+        return { message: row!.r.message, sender, forced: forced!.f }
+      }).catch((e: Error) => e.message)
+      expect(answer).toEqual({
+        message: 'Member deleted',
+        sender: { member_id: null, always_sends: true },
+        forced: false,
+      })
+    })
+
     it('only admins change it, for a member that exists', async () => {
       expect(await setSending(by('administration'), by('admin').sub, false)).toBe(
         'Only admins can change who sends e-mail',
