@@ -74,9 +74,10 @@ describe('route budgets', () => {
     ).toThrow('src/routes/nowhere.tsx is not in the build')
   })
 
-  it('names the four routes the issue budgets, the parents within 260 KiB', () => {
+  it('names the four routes the issue budgets and the public application, the parents within 260 KiB', () => {
     expect(ROUTE_BUDGETS.map((b) => b.route)).toEqual([
       '/signin',
+      '/apply-facilitators',
       '/parents/dash',
       '/facilitators/dash',
       '/admin/dash/members',

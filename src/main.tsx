@@ -39,11 +39,18 @@ import { registerServiceWorker } from './app/pwa'
 import { appContainer, appStylesheetsFirst } from './app/prerendered'
 import { openDatabaseEarly } from './db/open-early'
 import './app/route-meta'
+import { APPLICATION_QUEUE_KEY } from '@sync/admissions/submit-queue'
 
 appStylesheetsFirst(document)
 const auth = createSessionAuthSource()
 const router = createAppRouter(auth)
 openDatabaseEarly(auth.snapshot(), location.pathname)
+// An application left on this device unsent (no network, the tab closed) goes on any visit.
+if (localStorage.getItem(APPLICATION_QUEUE_KEY)) {
+  void import('./features/admissions/logic/send-application').then((m) =>
+    m.sendLeftoverApplications(),
+  )
+}
 const rendered = new Promise((resolve) => {
   const stop = router.subscribe('onRendered', () => {
     stop()

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotFoundHere } from '@/app/layouts/not-found-here'
+import { FacilitatorApplication } from '@/features/admissions/components/facilitator-application'
 
 export const Route = createFileRoute('/_default/apply-facilitators')({
   staticData: { guard: 'none', layout: 'default' },
-  // Not built yet: the 404 screen inside the layout, and no menu item leads here.
-  component: NotFoundHere,
+  component: FacilitatorApplication,
 })

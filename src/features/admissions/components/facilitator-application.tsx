@@ -1,0 +1,327 @@
+import { useEffect } from 'react'
+import { useForm } from '@mantine/form'
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core'
+import { APPLICATION_MESSAGES } from '@sync/admissions/application'
+import { FACILITATOR_QUESTIONS } from '@sync/admissions/questions'
+import { GENDERS, YES_NO_NOT_SURE } from '@sync/families/profile'
+import { centre } from '@/lib/centre'
+import { useApplicationQueue } from '../hooks/use-application-queue'
+import {
+  FACILITATOR_DRAFT_KEY,
+  PREFIX_OPTIONS,
+  emptyFacilitatorForm,
+  facilitatorApplicationOf,
+  facilitatorFormProblems,
+  newApplicationId,
+  readFacilitatorDraft,
+  type FacilitatorFormValues,
+} from '../logic/facilitator-form'
+
+export const FACILITATOR_APPLICATION_TEXT = {
+  title: 'Apply to facilitate',
+  lead: 'Tell us about yourself and how you work with children. What you type is kept on this device until you send it, so you can come back to it later.',
+  submit: 'Send application',
+  queued:
+    'Your application is saved on this device. It will be sent as soon as there is a connection, even if you close this page and come back later.',
+  sending: 'Sending your application…',
+  sentTitle: 'Application sent',
+  another: 'Start a new application',
+  refusedTitle: 'Your application was not accepted yet',
+}
+
+const choose = (options: readonly string[]) => [
+  { value: '', label: 'Please select' },
+  ...options.map((o) => ({ value: o, label: o })),
+]
+
+/** The public facilitator application (/apply-facilitators), usable offline and on 2g. */
+export function FacilitatorApplication() {
+  const { entry, sending, submit, dismiss } = useApplicationQueue('facilitator')
+  const form = useForm<FacilitatorFormValues>({
+    mode: 'controlled',
+    initialValues: readFacilitatorDraft(localStorage),
+    validate: facilitatorFormProblems,
+    validateInputOnBlur: true,
+    onValuesChange: (values) => localStorage.setItem(FACILITATOR_DRAFT_KEY, JSON.stringify(values)),
+  })
+  const { setErrors } = form
+
+  // The server's reasons for a refusal show on their fields, as the form's own checks do.
+  const refusedFields = entry?.state === 'refused' ? entry.fields : undefined
+  useEffect(() => {
+    if (refusedFields) setErrors(refusedFields)
+  }, [refusedFields, setErrors])
+
+  // Sent: the draft has done its work.
+  useEffect(() => {
+    if (entry?.state === 'sent') localStorage.removeItem(FACILITATOR_DRAFT_KEY)
+  }, [entry?.state])
+
+  if (entry?.state === 'sent') {
+    return (
+      <Frame>
+        <Alert
+          color="green"
+          variant="light"
+          title={FACILITATOR_APPLICATION_TEXT.sentTitle}
+          role="status"
+        >
+          {APPLICATION_MESSAGES.received}
+        </Alert>
+        <Group>
+          <Button
+            variant="default"
+            onClick={() => {
+              dismiss()
+              form.setValues(emptyFacilitatorForm(newApplicationId()))
+            }}
+          >
+            {FACILITATOR_APPLICATION_TEXT.another}
+          </Button>
+        </Group>
+      </Frame>
+    )
+  }
+
+  if (entry?.state === 'queued') {
+    return (
+      <Frame>
+        <Alert color="blue" variant="light" title="Saved on this device" role="status">
+          <Stack gap="xs">
+            <Text size="sm">{FACILITATOR_APPLICATION_TEXT.queued}</Text>
+            {sending && (
+              <Group gap="xs">
+                <Loader size="xs" />
+                <Text size="sm">{FACILITATOR_APPLICATION_TEXT.sending}</Text>
+              </Group>
+            )}
+            {!sending && entry.message && (
+              <Text size="sm">The last try did not go through: {entry.message}</Text>
+            )}
+          </Stack>
+        </Alert>
+      </Frame>
+    )
+  }
+
+  return (
+    <Frame>
+      {entry?.state === 'refused' && (
+        <Alert
+          color="red"
+          variant="light"
+          title={FACILITATOR_APPLICATION_TEXT.refusedTitle}
+          role="alert"
+        >
+          {entry.message ?? APPLICATION_MESSAGES.invalid}
+        </Alert>
+      )}
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => submit(facilitatorApplicationOf(values)))}
+      >
+        <Stack gap="lg">
+          <Section title="About you">
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput
+                label="First name"
+                required
+                autoComplete="given-name"
+                {...form.getInputProps('firstName')}
+              />
+              <TextInput
+                label="Middle name"
+                autoComplete="additional-name"
+                {...form.getInputProps('middleName')}
+              />
+              <TextInput
+                label="Last name"
+                required
+                autoComplete="family-name"
+                {...form.getInputProps('lastName')}
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput
+                label="Date of birth"
+                type="date"
+                required
+                autoComplete="bday"
+                {...form.getInputProps('dob')}
+              />
+              <NativeSelect
+                label="Gender"
+                required
+                data={choose(GENDERS)}
+                {...form.getInputProps('gender')}
+              />
+              <TextInput label="Nationality" required {...form.getInputProps('nationality')} />
+            </SimpleGrid>
+            <TextInput
+              label="E-mail"
+              type="email"
+              required
+              autoComplete="email"
+              {...form.getInputProps('email')}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <NativeSelect
+                label="Country code"
+                data={PREFIX_OPTIONS}
+                {...form.getInputProps('prefix')}
+              />
+              <TextInput
+                label="Mobile"
+                type="tel"
+                required
+                autoComplete="tel-national"
+                {...form.getInputProps('mobile')}
+              />
+            </SimpleGrid>
+          </Section>
+          <Section title="Your work">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label="Current workplace"
+                autoComplete="organization"
+                {...form.getInputProps('workplace')}
+              />
+              <TextInput
+                label="Years of experience"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={60}
+                required
+                {...form.getInputProps('yearsOfExperience')}
+              />
+            </SimpleGrid>
+            <TextInput
+              label="Subjects you would facilitate"
+              required
+              {...form.getInputProps('facilitatingSubjects')}
+            />
+            <Textarea
+              label="Statement of interest"
+              description="Why you would like to facilitate at the centre."
+              required
+              autosize
+              minRows={4}
+              {...form.getInputProps('statementOfInterest')}
+            />
+          </Section>
+          <Section title="References" lead="Two people who know your work with children.">
+            {([0, 1] as const).map((i) => (
+              <Paper key={i} withBorder p="sm" radius="md">
+                <Stack gap="xs">
+                  <Text fw={600}>Reference {i + 1}</Text>
+                  <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                    <TextInput
+                      label="Reference name"
+                      required
+                      {...form.getInputProps(`references.${i}.name`)}
+                    />
+                    <TextInput
+                      label="E-mail"
+                      type="email"
+                      required
+                      {...form.getInputProps(`references.${i}.email`)}
+                    />
+                    <TextInput
+                      label="Relationship"
+                      required
+                      {...form.getInputProps(`references.${i}.relationship`)}
+                    />
+                  </SimpleGrid>
+                </Stack>
+              </Paper>
+            ))}
+          </Section>
+          <Section title="A few questions" lead="Answer as much as you like.">
+            {FACILITATOR_QUESTIONS.map((q) =>
+              q.answer === 'yes-no' ? (
+                <NativeSelect
+                  key={q.id}
+                  label={q.text}
+                  data={choose(YES_NO_NOT_SURE)}
+                  {...form.getInputProps(`questions.${q.id}`)}
+                />
+              ) : (
+                <Textarea
+                  key={q.id}
+                  label={q.text}
+                  autosize
+                  minRows={2}
+                  {...form.getInputProps(`questions.${q.id}`)}
+                />
+              ),
+            )}
+          </Section>
+          <Group>
+            <Button type="submit">{FACILITATOR_APPLICATION_TEXT.submit}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Frame>
+  )
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'xl' }}
+      maw={820}
+      mx="auto"
+      my={{ base: 0, sm: 'xl' }}
+    >
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {FACILITATOR_APPLICATION_TEXT.title}
+        </Title>
+        <Text c="dimmed">
+          {centre.name}. {FACILITATOR_APPLICATION_TEXT.lead}
+        </Text>
+        {children}
+      </Stack>
+    </Paper>
+  )
+}
+
+function Section({
+  title,
+  lead,
+  children,
+}: {
+  title: string
+  lead?: string
+  children: React.ReactNode
+}) {
+  return (
+    <Stack gap="sm" component="section">
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      {lead && (
+        <Text size="sm" c="dimmed">
+          {lead}
+        </Text>
+      )}
+      {children}
+    </Stack>
+  )
+}

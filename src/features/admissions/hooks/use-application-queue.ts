@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { ApplicationKind } from '@sync/admissions/application'
+import {
+  enqueueApplication,
+  forgetApplication,
+  readQueue,
+  type QueuedApplication,
+} from '@sync/admissions/submit-queue'
+import { sendQueuedApplications } from '../logic/send-application'
+
+/** How often a queued application is tried again while the page is open. */
+export const RETRY_MS = 30_000
+
+/**
+ * The newest application of this kind on the device and how it stands (queued, sent, refused);
+ * `submit` stores one and sends it; queued ones are sent again when the network returns and
+ * every RETRY_MS while the page stays open.
+ */
+export function useApplicationQueue(kind: ApplicationKind) {
+  const latest = useCallback(
+    () =>
+      readQueue(localStorage)
+        .filter((q) => q.kind === kind)
+        .at(-1) ?? null,
+    [kind],
+  )
+  const [entry, setEntry] = useState<QueuedApplication | null>(latest)
+  const [sending, setSending] = useState(false)
+
+  const trySend = useCallback(async () => {
+    if (!readQueue(localStorage).some((q) => q.state === 'queued')) return
+    setSending(true)
+    try {
+      await sendQueuedApplications()
+    } finally {
+      setSending(false)
+      setEntry(latest())
+    }
+  }, [latest])
+
+  useEffect(() => {
+    // What an earlier visit left queued goes once the page is up.
+    const first = setTimeout(() => void trySend(), 0)
+    const online = () => void trySend()
+    window.addEventListener('online', online)
+    const timer = setInterval(() => navigator.onLine && void trySend(), RETRY_MS)
+    return () => {
+      clearTimeout(first)
+      window.removeEventListener('online', online)
+      clearInterval(timer)
+    }
+  }, [trySend])
+
+  const submit = useCallback(
+    (application: { id: string }) => {
+      setEntry(enqueueApplication(localStorage, kind, application, new Date()))
+      void trySend()
+    },
+    [kind, trySend],
+  )
+
+  const dismiss = useCallback(() => {
+    if (entry) forgetApplication(localStorage, entry.id)
+    setEntry(null)
+  }, [entry])
+
+  return { entry, sending, submit, dismiss }
+}
