@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Box, List, Paper, SimpleGrid, Text, Title } from '@mantine/core'
+import { Anchor, Box, List, Paper, SimpleGrid, Text, Title } from '@mantine/core'
 import { EmailLink, PhoneLink, WhatsAppLink } from './contact-links'
 
 const offers = [
@@ -73,8 +73,11 @@ export function HowToApply() {
     <HomeSection id="how-to-apply" title="How to apply">
       <Text>
         To apply, write to <EmailLink /> or call or <WhatsAppLink /> us on <PhoneLink />, and we
-        will invite you for a visit. Facilitators who would like to work with us are welcome to
-        write too.
+        will invite you for a visit.
+      </Text>
+      <Text>
+        Facilitators who would like to work with us can{' '}
+        <Anchor href="/apply-facilitators">apply to facilitate</Anchor> online.
       </Text>
     </HomeSection>
   )
