@@ -74,10 +74,11 @@ describe('route budgets', () => {
     ).toThrow('src/routes/nowhere.tsx is not in the build')
   })
 
-  it('names the four routes the issue budgets and the public application, the parents within 260 KiB', () => {
+  it('names the four routes the issue budgets and the public applications, the parents within 260 KiB', () => {
     expect(ROUTE_BUDGETS.map((b) => b.route)).toEqual([
       '/signin',
       '/apply-facilitators',
+      '/apply-students',
       '/parents/dash',
       '/facilitators/dash',
       '/admin/dash/members',

@@ -57,6 +57,13 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     forbidden: STAFF_ONLY,
   },
   {
+    route: '/apply-students',
+    name: 'student application',
+    files: ['src/routes/_default.tsx', 'src/routes/_default/apply-students.tsx'],
+    budgetKiB: 170,
+    forbidden: STAFF_ONLY,
+  },
+  {
     route: '/parents/dash',
     name: "parents' dashboard",
     files: ['src/routes/parents/dash/route.tsx', 'src/routes/parents/dash/index.tsx'],

@@ -52,6 +52,17 @@ describe('handing a prerendered page over to the app', () => {
     expect(onInput).toHaveBeenCalled()
   })
 
+  it('leaves what the app restored (a draft) in the fields the person did not touch', () => {
+    const { prerendered, app } = page()
+    prerendered.querySelector<HTMLInputElement>('#b')!.value = 'typed'
+    app.querySelector<HTMLInputElement>('#app-a')!.value = 'restored@draft'
+    app.querySelector<HTMLInputElement>('[type="checkbox"]')!.checked = true
+    handOver(prerendered, app)
+    expect(app.querySelector<HTMLInputElement>('#app-a')!.value).toBe('restored@draft')
+    expect(app.querySelector<HTMLInputElement>('#app-b')!.value).toBe('typed')
+    expect(app.querySelector<HTMLInputElement>('[type="checkbox"]')!.checked).toBe(true)
+  })
+
   it('presses submit again in the app when it was pressed before the app arrived', async () => {
     const { prerendered, app } = page(true)
     prerendered.querySelector<HTMLInputElement>('#a')!.value = 'guardian@demo.school'

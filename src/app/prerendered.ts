@@ -28,8 +28,24 @@ export function fieldKeys(root: ParentNode): Map<string, Field> {
   return keys
 }
 
+/**
+ * Whether the person changed a prerendered field. An untouched one says nothing: the app's own
+ * value stands (a draft the app restored from the device is not wiped by the page's empty field).
+ */
+export function changedByPerson(field: Field): boolean {
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+    return field.checked !== field.defaultChecked
+  }
+  if (field instanceof HTMLSelectElement) {
+    const initial = [...field.options].find((o) => o.defaultSelected) ?? field.options[0]
+    return field.value !== (initial?.value ?? '')
+  }
+  return field.value !== field.defaultValue
+}
+
 /** Sets a field as a person would, so the app's own state (React's onChange) follows. */
 function fill(target: Field, source: Field) {
+  if (!changedByPerson(source)) return
   if (
     target instanceof HTMLInputElement &&
     (target.type === 'checkbox' || target.type === 'radio')

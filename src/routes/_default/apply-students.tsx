@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotFoundHere } from '@/app/layouts/not-found-here'
+import { StudentApplication } from '@/features/admissions/components/student-application'
 
 export const Route = createFileRoute('/_default/apply-students')({
   staticData: { guard: 'none', layout: 'default' },
-  // Not built yet: the 404 screen inside the layout, and no menu item leads here.
-  component: NotFoundHere,
+  component: StudentApplication,
 })

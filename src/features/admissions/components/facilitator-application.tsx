@@ -1,10 +1,8 @@
 import { useEffect } from 'react'
 import { useForm } from '@mantine/form'
 import {
-  Alert,
   Button,
   Group,
-  Loader,
   NativeSelect,
   Paper,
   SimpleGrid,
@@ -12,13 +10,17 @@ import {
   Text,
   TextInput,
   Textarea,
-  Title,
 } from '@mantine/core'
-import { APPLICATION_MESSAGES } from '@sync/admissions/application'
 import { FACILITATOR_QUESTIONS } from '@sync/admissions/questions'
 import { GENDERS, YES_NO_NOT_SURE } from '@sync/families/profile'
-import { centre } from '@/lib/centre'
 import { useApplicationQueue } from '../hooks/use-application-queue'
+import {
+  ApplicationFrame,
+  ApplicationStatus,
+  FormSection,
+  RefusedAlert,
+  choose,
+} from './application-frame'
 import {
   FACILITATOR_DRAFT_KEY,
   PREFIX_OPTIONS,
@@ -34,18 +36,12 @@ export const FACILITATOR_APPLICATION_TEXT = {
   title: 'Apply to facilitate',
   lead: 'Tell us about yourself and how you work with children. What you type is kept on this device until you send it, so you can come back to it later.',
   submit: 'Send application',
-  queued:
-    'Your application is saved on this device. It will be sent as soon as there is a connection, even if you close this page and come back later.',
-  sending: 'Sending your application…',
-  sentTitle: 'Application sent',
-  another: 'Start a new application',
-  refusedTitle: 'Your application was not accepted yet',
 }
 
-const choose = (options: readonly string[]) => [
-  { value: '', label: 'Please select' },
-  ...options.map((o) => ({ value: o, label: o })),
-]
+const frame = {
+  title: FACILITATOR_APPLICATION_TEXT.title,
+  lead: FACILITATOR_APPLICATION_TEXT.lead,
+}
 
 /** The public facilitator application (/apply-facilitators), usable offline and on 2g. */
 export function FacilitatorApplication() {
@@ -70,71 +66,30 @@ export function FacilitatorApplication() {
     if (entry?.state === 'sent') localStorage.removeItem(FACILITATOR_DRAFT_KEY)
   }, [entry?.state])
 
-  if (entry?.state === 'sent') {
+  if (entry?.state === 'sent' || entry?.state === 'queued') {
     return (
-      <Frame>
-        <Alert
-          color="green"
-          variant="light"
-          title={FACILITATOR_APPLICATION_TEXT.sentTitle}
-          role="status"
-        >
-          {APPLICATION_MESSAGES.received}
-        </Alert>
-        <Group>
-          <Button
-            variant="default"
-            onClick={() => {
-              dismiss()
-              form.setValues(emptyFacilitatorForm(newApplicationId()))
-            }}
-          >
-            {FACILITATOR_APPLICATION_TEXT.another}
-          </Button>
-        </Group>
-      </Frame>
-    )
-  }
-
-  if (entry?.state === 'queued') {
-    return (
-      <Frame>
-        <Alert color="blue" variant="light" title="Saved on this device" role="status">
-          <Stack gap="xs">
-            <Text size="sm">{FACILITATOR_APPLICATION_TEXT.queued}</Text>
-            {sending && (
-              <Group gap="xs">
-                <Loader size="xs" />
-                <Text size="sm">{FACILITATOR_APPLICATION_TEXT.sending}</Text>
-              </Group>
-            )}
-            {!sending && entry.message && (
-              <Text size="sm">The last try did not go through: {entry.message}</Text>
-            )}
-          </Stack>
-        </Alert>
-      </Frame>
+      <ApplicationFrame {...frame}>
+        <ApplicationStatus
+          entry={entry}
+          sending={sending}
+          onAnother={() => {
+            dismiss()
+            form.setValues(emptyFacilitatorForm(newApplicationId()))
+          }}
+        />
+      </ApplicationFrame>
     )
   }
 
   return (
-    <Frame>
-      {entry?.state === 'refused' && (
-        <Alert
-          color="red"
-          variant="light"
-          title={FACILITATOR_APPLICATION_TEXT.refusedTitle}
-          role="alert"
-        >
-          {entry.message ?? APPLICATION_MESSAGES.invalid}
-        </Alert>
-      )}
+    <ApplicationFrame {...frame}>
+      <RefusedAlert entry={entry} />
       <form
         noValidate
         onSubmit={form.onSubmit((values) => submit(facilitatorApplicationOf(values)))}
       >
         <Stack gap="lg">
-          <Section title="About you">
+          <FormSection title="About you">
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <TextInput
                 label="First name"
@@ -191,8 +146,8 @@ export function FacilitatorApplication() {
                 {...form.getInputProps('mobile')}
               />
             </SimpleGrid>
-          </Section>
-          <Section title="Your work">
+          </FormSection>
+          <FormSection title="Your work">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput
                 label="Current workplace"
@@ -222,8 +177,8 @@ export function FacilitatorApplication() {
               minRows={4}
               {...form.getInputProps('statementOfInterest')}
             />
-          </Section>
-          <Section title="References" lead="Two people who know your work with children.">
+          </FormSection>
+          <FormSection title="References" lead="Two people who know your work with children.">
             {([0, 1] as const).map((i) => (
               <Paper key={i} withBorder p="sm" radius="md">
                 <Stack gap="xs">
@@ -249,8 +204,8 @@ export function FacilitatorApplication() {
                 </Stack>
               </Paper>
             ))}
-          </Section>
-          <Section title="A few questions" lead="Answer as much as you like.">
+          </FormSection>
+          <FormSection title="A few questions" lead="Answer as much as you like.">
             {FACILITATOR_QUESTIONS.map((q) =>
               q.answer === 'yes-no' ? (
                 <NativeSelect
@@ -269,59 +224,12 @@ export function FacilitatorApplication() {
                 />
               ),
             )}
-          </Section>
+          </FormSection>
           <Group>
             <Button type="submit">{FACILITATOR_APPLICATION_TEXT.submit}</Button>
           </Group>
         </Stack>
       </form>
-    </Frame>
-  )
-}
-
-function Frame({ children }: { children: React.ReactNode }) {
-  return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'xl' }}
-      maw={820}
-      mx="auto"
-      my={{ base: 0, sm: 'xl' }}
-    >
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          {FACILITATOR_APPLICATION_TEXT.title}
-        </Title>
-        <Text c="dimmed">
-          {centre.name}. {FACILITATOR_APPLICATION_TEXT.lead}
-        </Text>
-        {children}
-      </Stack>
-    </Paper>
-  )
-}
-
-function Section({
-  title,
-  lead,
-  children,
-}: {
-  title: string
-  lead?: string
-  children: React.ReactNode
-}) {
-  return (
-    <Stack gap="sm" component="section">
-      <Title order={2} size="h4">
-        {title}
-      </Title>
-      {lead && (
-        <Text size="sm" c="dimmed">
-          {lead}
-        </Text>
-      )}
-      {children}
-    </Stack>
+    </ApplicationFrame>
   )
 }

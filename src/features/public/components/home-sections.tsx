@@ -72,8 +72,9 @@ export function HowToApply() {
   return (
     <HomeSection id="how-to-apply" title="How to apply">
       <Text>
-        To apply, write to <EmailLink /> or call or <WhatsAppLink /> us on <PhoneLink />, and we
-        will invite you for a visit.
+        <Anchor href="/apply-students">Apply for your child</Anchor> online, or write to{' '}
+        <EmailLink /> or call or <WhatsAppLink /> us on <PhoneLink />, and we will invite you for a
+        visit.
       </Text>
       <Text>
         Facilitators who would like to work with us can{' '}

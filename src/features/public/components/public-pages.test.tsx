@@ -60,6 +60,10 @@ describe('the home page', () => {
       expect.stringMatching(/^https:\/\/wa\.me\/\d+$/),
     )
     expect(apply).toHaveTextContent(/invite you for a visit/)
+    expect(within(apply).getByRole('link', { name: 'Apply for your child' })).toHaveAttribute(
+      'href',
+      '/apply-students',
+    )
     expect(within(apply).getByRole('link', { name: 'apply to facilitate' })).toHaveAttribute(
       'href',
       '/apply-facilitators',
