@@ -13,6 +13,8 @@ const screens: { who: string | null; paths: string[] }[] = [
       '/connect-account',
       '/legal/privacy-policy',
       '/legal/terms-of-service',
+      '/apply-facilitators',
+      '/apply-students',
       '/no-such-page',
     ],
   },
