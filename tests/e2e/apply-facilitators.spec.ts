@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signedIn } from './support/backend'
+import { inquiriesNamed } from './support/backend'
 import { waitForMail } from './support/mailbox'
 import { untilServiceWorkerControls } from './support/session'
 import { seriousViolations } from './support/axe'
@@ -10,19 +10,6 @@ import { seriousViolations } from './support/axe'
 const stamp = Date.now().toString(36)
 const email = `e2e.facilitator.${stamp}@example.com`
 const lastName = `Pereira${stamp}`
-
-async function inquiriesOf(name: string) {
-  const office = await signedIn('admission@demo.school', 'demo-admission-1')
-  const { data, error } = await office.rpc('sync_pull', {
-    collection: 'inquiries',
-    checkpoint: null,
-    batch_size: 1000,
-  })
-  if (error) throw error
-  return (
-    data as { documents: { status: string; family_name: string; kind: string }[] }
-  ).documents.filter((d) => d.family_name === name)
-}
 
 async function fillReference(page: Page, i: number, name: string, address: string) {
   const card = page.getByText(`Reference ${i}`, { exact: true }).locator('..')
@@ -70,7 +57,7 @@ test('a facilitator application typed offline is kept, queued and sent once when
   await page.getByRole('button', { name: 'Send application' }).click()
   await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible()
   await expect(page.getByText(/will be sent as soon as there is a connection/)).toBeVisible()
-  expect(await inquiriesOf(lastName)).toHaveLength(0)
+  expect(await inquiriesNamed(lastName)).toHaveLength(0)
 
   // The tab is closed; the next visit, online, sends what was queued.
   await page.close()
@@ -81,7 +68,7 @@ test('a facilitator application typed offline is kept, queued and sent once when
     timeout: 30_000,
   })
   await expect(next.getByText('your application has arrived')).toBeVisible()
-  const stored = await inquiriesOf(lastName)
+  const stored = await inquiriesNamed(lastName)
   expect(stored).toEqual([
     expect.objectContaining({ status: 'initialInquiry', kind: 'facilitator' }),
   ])

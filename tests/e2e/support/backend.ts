@@ -33,3 +33,26 @@ export async function setPassword(email: string, password: string): Promise<void
   const { error } = await service.auth.admin.updateUserById(user.id, { password })
   if (error) throw error
 }
+
+/** An inquiry as the office's devices receive it. */
+export interface PulledInquiry {
+  id: string
+  status: string
+  kind: string
+  family_name: string
+  data: Record<string, unknown>
+}
+
+/** The inquiries filed under a family name, as the admission office's devices receive them. */
+export async function inquiriesNamed(familyName: string): Promise<PulledInquiry[]> {
+  const office = await signedIn('admission@demo.school', 'demo-admission-1')
+  const { data, error } = await office.rpc('sync_pull', {
+    collection: 'inquiries',
+    checkpoint: null,
+    batch_size: 1000,
+  })
+  if (error) throw error
+  return (data as { documents: PulledInquiry[] }).documents.filter(
+    (d) => d.family_name === familyName,
+  )
+}

@@ -1,5 +1,3 @@
-import { useEffect } from 'react'
-import { useForm } from '@mantine/form'
 import {
   Button,
   Group,
@@ -13,7 +11,7 @@ import {
 } from '@mantine/core'
 import { FACILITATOR_QUESTIONS } from '@sync/admissions/questions'
 import { GENDERS, YES_NO_NOT_SURE } from '@sync/families/profile'
-import { useApplicationQueue } from '../hooks/use-application-queue'
+import { useApplicationForm } from '../hooks/use-application-form'
 import {
   ApplicationFrame,
   ApplicationStatus,
@@ -27,7 +25,6 @@ import {
   emptyFacilitatorForm,
   facilitatorApplicationOf,
   facilitatorFormProblems,
-  newApplicationId,
   readFacilitatorDraft,
   type FacilitatorFormValues,
 } from '../logic/facilitator-form'
@@ -45,38 +42,20 @@ const frame = {
 
 /** The public facilitator application (/apply-facilitators), usable offline and on 2g. */
 export function FacilitatorApplication() {
-  const { entry, sending, submit, dismiss } = useApplicationQueue('facilitator')
-  const form = useForm<FacilitatorFormValues>({
-    mode: 'controlled',
-    initialValues: readFacilitatorDraft(localStorage),
-    validate: facilitatorFormProblems,
-    validateInputOnBlur: true,
-    onValuesChange: (values) => localStorage.setItem(FACILITATOR_DRAFT_KEY, JSON.stringify(values)),
-  })
-  const { setErrors } = form
+  const { form, entry, sending, submit, submitted, startAnother } =
+    useApplicationForm<FacilitatorFormValues>({
+      kind: 'facilitator',
+      draftKey: FACILITATOR_DRAFT_KEY,
+      readDraft: readFacilitatorDraft,
+      empty: emptyFacilitatorForm,
+      validate: facilitatorFormProblems,
+      validateInputOnBlur: true,
+    })
 
-  // The server's reasons for a refusal show on their fields, as the form's own checks do.
-  const refusedFields = entry?.state === 'refused' ? entry.fields : undefined
-  useEffect(() => {
-    if (refusedFields) setErrors(refusedFields)
-  }, [refusedFields, setErrors])
-
-  // Sent: the draft has done its work.
-  useEffect(() => {
-    if (entry?.state === 'sent') localStorage.removeItem(FACILITATOR_DRAFT_KEY)
-  }, [entry?.state])
-
-  if (entry?.state === 'sent' || entry?.state === 'queued') {
+  if (submitted) {
     return (
       <ApplicationFrame {...frame}>
-        <ApplicationStatus
-          entry={entry}
-          sending={sending}
-          onAnother={() => {
-            dismiss()
-            form.setValues(emptyFacilitatorForm(newApplicationId()))
-          }}
-        />
+        <ApplicationStatus entry={entry} sending={sending} onAnother={startAnother} />
       </ApplicationFrame>
     )
   }

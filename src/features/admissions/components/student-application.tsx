@@ -1,5 +1,3 @@
-import { useEffect } from 'react'
-import { useForm } from '@mantine/form'
 import {
   Button,
   Checkbox,
@@ -20,8 +18,8 @@ import {
   MARITAL_STATUS_PLACEHOLDER,
   YES_NO_NOT_SURE,
 } from '@sync/families/profile'
-import { useApplicationQueue } from '../hooks/use-application-queue'
-import { newApplicationId, PREFIX_OPTIONS } from '../logic/facilitator-form'
+import { useApplicationForm } from '../hooks/use-application-form'
+import { PREFIX_OPTIONS } from '../logic/facilitator-form'
 import {
   MAX_CHILDREN,
   MAX_GUARDIANS,
@@ -60,33 +58,19 @@ const frame = { title: STUDENT_APPLICATION_TEXT.title, lead: STUDENT_APPLICATION
 
 /** The public student application (/apply-students), usable offline and on 2g. */
 export function StudentApplication() {
-  const { entry, sending, submit, dismiss } = useApplicationQueue('student')
-  const form = useForm<StudentFormValues>({
-    mode: 'controlled',
-    initialValues: readStudentDraft(localStorage, newApplicationId),
-    validate: studentFormProblems,
-    onValuesChange: (values) => localStorage.setItem(STUDENT_DRAFT_KEY, JSON.stringify(values)),
-  })
-  const { setErrors } = form
-  const refusedFields = entry?.state === 'refused' ? entry.fields : undefined
-  useEffect(() => {
-    if (refusedFields) setErrors(refusedFields)
-  }, [refusedFields, setErrors])
-  useEffect(() => {
-    if (entry?.state === 'sent') localStorage.removeItem(STUDENT_DRAFT_KEY)
-  }, [entry?.state])
+  const { form, entry, sending, submit, submitted, startAnother } =
+    useApplicationForm<StudentFormValues>({
+      kind: 'student',
+      draftKey: STUDENT_DRAFT_KEY,
+      readDraft: readStudentDraft,
+      empty: emptyStudentForm,
+      validate: studentFormProblems,
+    })
 
-  if (entry?.state === 'sent' || entry?.state === 'queued') {
+  if (submitted) {
     return (
       <ApplicationFrame {...frame}>
-        <ApplicationStatus
-          entry={entry}
-          sending={sending}
-          onAnother={() => {
-            dismiss()
-            form.setValues(emptyStudentForm(newApplicationId()))
-          }}
-        />
+        <ApplicationStatus entry={entry} sending={sending} onAnother={startAnother} />
       </ApplicationFrame>
     )
   }
