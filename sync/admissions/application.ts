@@ -8,7 +8,12 @@ import { isKnownPrefix } from '../commands/accounts/countries.ts'
 import { phoneDigits } from '../commands/accounts/phone.ts'
 import { GENDERS, MARITAL_STATUSES } from '../families/profile.ts'
 import { DATE_PATTERN } from '../constants.ts'
-import { FACILITATOR_QUESTIONS, GUARDIAN_QUESTIONS, type Question } from './questions.ts'
+import {
+  FACILITATOR_QUESTIONS,
+  GUARDIAN_QUESTIONS,
+  ONBOARDING_QUESTIONS,
+  type Question,
+} from './questions.ts'
 import { submitBlocks, SUBMIT_BLOCK_TEXT } from './gating.ts'
 
 const typed = (label: string) => (issue: { code?: string; input: unknown }) => {
@@ -183,12 +188,28 @@ export const facilitatorApplicationSchema = z.object({
 })
 export type FacilitatorApplication = z.infer<typeof facilitatorApplicationSchema>
 
-export const APPLICATION_KINDS = ['student', 'facilitator'] as const
+/**
+ * G03, G04: the third form, /apply-onboarding. A family that has applied answers the onboarding
+ * questionnaire before the first day; the answers join their inquiry, found by the e-mail address
+ * a parent gave in the application.
+ */
+export const onboardingApplicationSchema = z.object({
+  id: applicationId,
+  firstName: required('First name', 100),
+  lastName: required('Last name', 100),
+  email,
+  childNames: required('Your children’s names', 300),
+  questions: z._default(answers(ONBOARDING_QUESTIONS), {}),
+})
+export type OnboardingApplication = z.infer<typeof onboardingApplicationSchema>
+
+export const APPLICATION_KINDS = ['student', 'facilitator', 'onboarding'] as const
 export type ApplicationKind = (typeof APPLICATION_KINDS)[number]
 
 export const applicationSchemas = {
   student: studentApplicationSchema,
   facilitator: facilitatorApplicationSchema,
+  onboarding: onboardingApplicationSchema,
 } as const
 
 /** One problem per field, keyed by its path ('guardians.0.email'), in the form's words. */
@@ -214,6 +235,10 @@ export const APPLICATION_MESSAGES = {
   invalid: 'Please correct the fields marked below.',
   tooMany: (seconds: number) =>
     `Too many applications from this connection. Please try again in ${Math.ceil(seconds / 60)} minute(s).`,
+  answersReceived:
+    'Thank you: your answers have reached the office. The facilitators will read them before the first day.',
+  noApplication:
+    'We could not find an application with this e-mail address. Please use the address you gave when you applied.',
   unexpected:
     'Something went wrong on our side. Your application is kept on this device: please try again later.',
 }

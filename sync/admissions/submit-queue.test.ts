@@ -44,6 +44,10 @@ describe('what an answer means for a queued application', () => {
     expect(outcomeOf(result).state).toBe(state)
   })
 
+  it("keeps the server's words for a sent application", () => {
+    expect(outcomeOf(ok)).toEqual({ state: 'sent', message: 'Thank you' })
+  })
+
   it('keeps the fields a refusal names', () => {
     expect(
       outcomeOf({ status: 400, body: { type: 'error', message: 'Fix', fields: { email: 'Bad' } } }),

@@ -76,7 +76,9 @@ export function outcomeOf(
 ): Pick<QueuedApplication, 'state' | 'message' | 'fields'> {
   if (result === 'no-answer') return { state: 'queued' }
   const { status, body } = result
-  if (status >= 200 && status < 300 && body?.type === 'success') return { state: 'sent' }
+  if (status >= 200 && status < 300 && body?.type === 'success') {
+    return { state: 'sent', message: body.message }
+  }
   if (status === 400 && body?.type === 'error') {
     return {
       state: 'refused',

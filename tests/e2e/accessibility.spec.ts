@@ -15,6 +15,7 @@ const screens: { who: string | null; paths: string[] }[] = [
       '/legal/terms-of-service',
       '/apply-facilitators',
       '/apply-students',
+      '/apply-onboarding',
       '/no-such-page',
     ],
   },

@@ -58,6 +58,7 @@ async function apply(id: string) {
             nationality: 'Indian',
             mobile: '9822077777',
             email,
+            questions: { g1: 'From the baker in Siolim' },
           },
         ],
       },
@@ -103,6 +104,11 @@ test('an application is acknowledged by e-mail and triaged in the Pre-Admission 
   await context.setOffline(true)
   await card.click()
   const detail = page.getByTestId('inquiry-detail')
+  // What the family answered is there to read.
+  await expect(detail.getByTestId('inquiry-answers')).toContainText(
+    'How did you hear about the centre?',
+  )
+  await expect(detail.getByTestId('inquiry-answers')).toContainText('From the baker in Siolim')
   await detail.getByLabel('Status').selectOption('meeting')
   await detail.getByRole('button', { name: 'Change status' }).click()
   await expect(page.getByRole('tab', { name: `Meeting (${meetings + 1})` })).toBeVisible()

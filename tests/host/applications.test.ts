@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../supabase/local/db.ts'
 import { startTestHost, type TestHost } from '../helpers/host.ts'
 import { testDatabases } from '../helpers/test-db.ts'
-import { GUARDIAN_QUESTIONS } from '@sync/admissions/questions.ts'
+import { GUARDIAN_QUESTIONS, ONBOARDING_QUESTIONS } from '@sync/admissions/questions.ts'
+import { APPLICATION_MESSAGES } from '@sync/admissions/application.ts'
 
 interface Answer {
   status: number
@@ -236,10 +237,63 @@ describe.each(testDatabases())('applications on $name', (target) => {
     expect(Object.keys(answer.body.fields as object)).toContain('references')
   })
 
+  it('onboarding answers join the inquiry of the family that gave the e-mail, once per id', async () => {
+    expect((await apply(visitor, student('app-onboard-family'))).status).toBe(200)
+    const answers = (id: string, email: string) => ({
+      kind: 'onboarding',
+      application: {
+        id,
+        firstName: 'Sofia',
+        lastName: 'Almeida',
+        email,
+        childNames: 'Tara',
+        questions: { o1: 'Konkani and English', o7: 'Yes' },
+      },
+    })
+    const stored = async () => {
+      const [row] = await host.db.query<{
+        data: { onboarding?: { id: string; questions: { id: string; a: string }[] } }
+        updated_at: string
+      }>("select data, updated_at::text from public.inquiries where id = 'app-onboard-family'")
+      return row!
+    }
+    const first = await apply(visitor, answers('onb-00000001', 'SOFIA.almeida@example.com'))
+    expect(first).toMatchObject({
+      status: 200,
+      body: { type: 'success', id: 'app-onboard-family', duplicate: false },
+    })
+    const after = await stored()
+    expect(after.data.onboarding).toMatchObject({ id: 'onb-00000001', childNames: 'Tara' })
+    expect(after.data.onboarding!.questions).toHaveLength(ONBOARDING_QUESTIONS.length)
+    expect(after.data.onboarding!.questions[0]).toMatchObject({
+      id: 'o1',
+      a: 'Konkani and English',
+    })
+    // Sent again (a retry): nothing changes, not even the time of the last change.
+    const again = await apply(visitor, answers('onb-00000001', 'sofia.almeida@example.com'))
+    expect(again.body).toMatchObject({ duplicate: true })
+    expect((await stored()).updated_at).toBe(after.updated_at)
+
+    // An address no application gave is refused on its field, and nothing is written.
+    const before = await written(host.db)
+    const stranger = await apply(visitor, answers('onb-00000002', 'nobody@example.com'))
+    expect(stranger).toMatchObject({
+      status: 400,
+      body: { fields: { email: APPLICATION_MESSAGES.noApplication } },
+    })
+    expect(await written(host.db)).toEqual(before)
+    // Bad input: an unknown question is refused like any other field.
+    const bad = await apply(visitor, { kind: 'onboarding', application: { id: 'onb-00000003' } })
+    expect(bad.status).toBe(400)
+    expect(Object.keys(bad.body.fields as object)).toEqual(
+      expect.arrayContaining(['firstName', 'email', 'childNames']),
+    )
+  })
+
   it('refuses an unknown form and a caller without the app’s key', async () => {
     expect(await apply(visitor, { kind: 'other', application: {} })).toMatchObject({
       status: 400,
-      body: { message: 'Say which form this is: student or facilitator.' },
+      body: { message: 'Say which form this is: student, facilitator or onboarding.' },
     })
     const res = await fetch(`${host.url}/functions/v1/applications`, {
       method: 'POST',

@@ -584,6 +584,10 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: `public.applications_submit('{"id": "app-matrix", "kind": "family", "data": {"children": [], "guardians": []}}', '{}')`,
     execute: roles('deny'),
   },
+  'public.applications_onboarding(answers jsonb)': {
+    call: `public.applications_onboarding('{"id": "app-matrix", "email": "nobody@example.com"}')`,
+    execute: roles('deny'),
+  },
   'app.sync_stamp()': {
     call: null,
     execute: roles('deny'),

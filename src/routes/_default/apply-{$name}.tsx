@@ -1,9 +1,10 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { NotFoundHere } from '@/app/layouts/not-found-here'
+import { OnboardingApplication } from '@/features/admissions/components/onboarding-application'
 
-// The third application form (G04). Only the names in this list are forms; any other name
-// fails validation and shows the 404 screen.
-const APPLICATION_FORMS = ['volunteers'] as const
+// The third application form (G03, G04): the onboarding questionnaire a family answers before the
+// first day. Only the names in this list are forms; any other name fails validation and shows the
+// 404 screen.
+const APPLICATION_FORMS = ['onboarding'] as const
 
 export const Route = createFileRoute('/_default/apply-{$name}')({
   staticData: { guard: 'none', layout: 'default' },
@@ -16,6 +17,5 @@ export const Route = createFileRoute('/_default/apply-{$name}')({
     },
     stringify: ({ name }) => ({ name }),
   },
-  // Not built yet: the 404 screen inside the layout, and no menu item leads here.
-  component: NotFoundHere,
+  component: OnboardingApplication,
 })

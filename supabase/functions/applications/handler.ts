@@ -7,7 +7,7 @@
 // the office, both queued in the outbox, in one transaction. The application's id is made by the
 // applicant's device: sending it again (a retry after a lost answer) finds the same inquiry and
 // queues nothing new.
-import { createClient } from '@supabase/supabase-js'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { json, preflight } from '../_shared/http.ts'
 import { clientAddress, hasNul } from '../_shared/input.ts'
@@ -20,6 +20,7 @@ import {
   familyNameOf,
   fieldProblems,
   type FacilitatorApplication,
+  type OnboardingApplication,
   type StudentApplication,
 } from '@sync/admissions/application.ts'
 import { answersFor } from '@sync/admissions/questions.ts'
@@ -86,6 +87,35 @@ function facilitatorInquiry(a: FacilitatorApplication): Inquiry {
   }
 }
 
+/** The onboarding answers join the family's inquiry; an address no application gave is refused. */
+async function onboarding(
+  admin: SupabaseClient,
+  a: OnboardingApplication,
+): Promise<Response> {
+  const { questions, ...rest } = a
+  const { data, error } = await admin.rpc('applications_onboarding', {
+    answers: { ...rest, questions: answersFor('onboarding', questions) },
+  })
+  if (error) throw new Error(`applications_onboarding: ${error.message}`)
+  const made = data as { found: boolean; id?: string; duplicate?: boolean }
+  if (!made.found) {
+    return json(
+      {
+        type: 'error',
+        message: APPLICATION_MESSAGES.invalid,
+        fields: { email: APPLICATION_MESSAGES.noApplication },
+      },
+      400,
+    )
+  }
+  return json({
+    type: 'success',
+    message: APPLICATION_MESSAGES.answersReceived,
+    id: made.id!,
+    duplicate: !!made.duplicate,
+  })
+}
+
 export function createHandler(env: FunctionEnv): (req: Request) => Promise<Response> {
   const admin = createClient(env.SUPABASE_URL, adminKey(env), {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -106,9 +136,9 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     }
     const { kind, application, warmup } = body as Record<string, unknown>
     if (kind === undefined && warmup === true) return json({ type: 'success', message: 'ready' })
-    if (kind !== 'student' && kind !== 'facilitator') {
+    if (kind !== 'student' && kind !== 'facilitator' && kind !== 'onboarding') {
       return json(
-        { type: 'error', message: 'Say which form this is: student or facilitator.' },
+        { type: 'error', message: 'Say which form this is: student, facilitator or onboarding.' },
         400,
       )
     }
@@ -129,7 +159,7 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
       const email =
         kind === 'student'
           ? (parsed.data as StudentApplication).guardians[0]!.email
-          : (parsed.data as FacilitatorApplication).email
+          : (parsed.data as FacilitatorApplication | OnboardingApplication).email
       const wait = await waitFor(
         admin,
         [
@@ -143,6 +173,8 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
         res.headers.set('Retry-After', String(wait))
         return res
       }
+      if (kind === 'onboarding')
+        return await onboarding(admin, parsed.data as OnboardingApplication)
       const sender = senderOf(env, site)
       let inquiry: Inquiry
       let mails: Mails

@@ -87,7 +87,7 @@ export function ApplicationStatus({
     return (
       <>
         <Alert color="green" variant="light" title={APPLICATION_TEXT.sentTitle} role="status">
-          {APPLICATION_MESSAGES.received}
+          {entry.message ?? APPLICATION_MESSAGES.received}
         </Alert>
         <Group>
           <Button variant="default" onClick={onAnother}>

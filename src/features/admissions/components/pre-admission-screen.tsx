@@ -32,6 +32,7 @@ import { useAuthMember } from '@/lib/auth/use-auth'
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { useInquiries, useInquiryWriter, type NoteField } from '../hooks/use-inquiries'
 import {
+  answerGroups,
   inquiryEmailDraft,
   personName,
   storedTab,
@@ -125,6 +126,36 @@ function NoteEditor({ row, field }: { row: InquiryRow; field: NoteField }) {
 /** The e-mail dialog the route gives this pane, begun with a draft (O01). */
 export type WriteEmail = (draft: EmailDraft, onDone: () => void) => ReactNode
 
+/** What the family or the applicant answered, question by question. */
+function Answers({ row }: { row: InquiryRow }) {
+  const groups = answerGroups(row)
+  if (groups.length === 0) return null
+  return (
+    <Stack gap="xs" data-testid="inquiry-answers">
+      <Title order={3} size="h5">
+        Answers
+      </Title>
+      {groups.map((group, i) => (
+        <Stack key={i} gap={4}>
+          <Text size="sm" fw={600}>
+            {group.title}
+          </Text>
+          {group.answers.map((answer, j) => (
+            <div key={j}>
+              <Text size="sm" c="dimmed">
+                {answer.q}
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {answer.a}
+              </Text>
+            </div>
+          ))}
+        </Stack>
+      ))}
+    </Stack>
+  )
+}
+
 function InquiryDetail({
   row,
   onClose,
@@ -213,6 +244,7 @@ function InquiryDetail({
           {String(applicant.facilitatingSubjects ?? '')}
         </Text>
       )}
+      <Answers row={row} />
       <Group align="flex-end" wrap="wrap">
         <NativeSelect
           label="Status"

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { InquiryRow } from '@sync/database'
 import {
+  answerGroups,
   ageText,
   inquiryEmailDraft,
   joinNames,
@@ -106,5 +107,39 @@ describe('an e-mail to an inquiry’s family (O01, O11)', () => {
         row('initialInquiry', { applicant: { email: 'asha@example.com' } }, 'facilitator'),
       ),
     ).toEqual({ to: ['asha@example.com'], values: {}, templates: [] })
+  })
+})
+
+describe('what a family or an applicant answered', () => {
+  it('lists each guardian, the onboarding questionnaire and an applicant, without blank answers', () => {
+    const groups = answerGroups({
+      data: {
+        guardians: [
+          {
+            firstName: 'Rita',
+            lastName: 'Gomes',
+            questions: [
+              { id: 'g1', q: 'How did you hear about the centre?', a: 'A friend' },
+              { id: 'g2', q: 'Why?', a: '  ' },
+            ],
+          },
+          { firstName: 'Joe', lastName: 'Gomes', questions: [{ id: 'g1', q: 'How?', a: '' }] },
+        ],
+        onboarding: { questions: [{ id: 'o7', q: 'Can your child swim?', a: 'No' }, 'junk'] },
+      },
+    })
+    expect(groups).toEqual([
+      {
+        title: 'Rita Gomes',
+        answers: [{ q: 'How did you hear about the centre?', a: 'A friend' }],
+      },
+      { title: 'Onboarding questionnaire', answers: [{ q: 'Can your child swim?', a: 'No' }] },
+    ])
+    expect(
+      answerGroups({
+        data: { applicant: { firstName: 'Arjun', questions: [{ id: 'f1', q: 'Q?', a: 'A.' }] } },
+      }),
+    ).toEqual([{ title: 'Arjun', answers: [{ q: 'Q?', a: 'A.' }] }])
+    expect(answerGroups({ data: {} })).toEqual([])
   })
 })

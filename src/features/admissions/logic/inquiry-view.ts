@@ -158,3 +158,41 @@ export function inquiryEmailDraft(row: InquiryRow): EmailDraft {
       : ADMISSION_TEMPLATES,
   }
 }
+
+/** One person's or one questionnaire's answered questions, as the inquiry detail lists them. */
+export interface AnswerGroup {
+  title: string
+  answers: { q: string; a: string }[]
+}
+
+const answered = (list: unknown): { q: string; a: string }[] =>
+  (Array.isArray(list) ? list : [])
+    .filter(
+      (x): x is { q: string; a: string } =>
+        !!x && typeof x === 'object' && typeof x.q === 'string' && typeof x.a === 'string',
+    )
+    .filter((x) => x.a.trim() !== '')
+    .map(({ q, a }) => ({ q, a }))
+
+/**
+ * What the family or the applicant answered: each guardian's questions on the application, the
+ * onboarding questionnaire when it has come, a facilitator applicant's questions. Unanswered
+ * questions are left out, and so is a group with no answer.
+ */
+export function answerGroups(row: { data: unknown }): AnswerGroup[] {
+  const data = row.data as Record<string, unknown>
+  const groups: AnswerGroup[] = []
+  const guardians = Array.isArray(data.guardians) ? (data.guardians as Person[]) : []
+  for (const g of guardians) {
+    const person = g as Person & { questions?: unknown }
+    groups.push({ title: personName(person), answers: answered(person.questions) })
+  }
+  const onboarding = data.onboarding as { questions?: unknown; firstName?: string } | undefined
+  if (onboarding) {
+    groups.push({ title: 'Onboarding questionnaire', answers: answered(onboarding.questions) })
+  }
+  const applicant = data.applicant as (Person & { questions?: unknown }) | undefined
+  if (applicant)
+    groups.push({ title: personName(applicant), answers: answered(applicant.questions) })
+  return groups.filter((g) => g.answers.length > 0)
+}
