@@ -195,6 +195,8 @@ test('holidays are listed and entered by an academic year chosen from the calend
   const current = academicYearOf(today)
   await page.setViewportSize({ width: 360, height: 740 })
   await signIn(page, 'admin@demo.school', 'demo-admin-1')
+  // Signed in once the admin has landed; a page load before that would find no session yet.
+  await expect(page).toHaveURL('/admin/dash/members')
   await page.goto('/admin/dash/settings')
   await page.getByRole('tab', { name: 'Holidays' }).click()
   const year = page.getByRole('combobox', { name: 'Academic year' })
