@@ -20,6 +20,7 @@ const features = [
   'system-log',
   'admissions',
   'whatsapp',
+  'families',
 ]
 const zones = [
   {

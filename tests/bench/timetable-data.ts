@@ -1,7 +1,7 @@
 // The benchmark's timetable: three more timings per timing set and, for each of the 6 demo
 // groups, a week of 5 days × 8 lessons (two Mathematics lessons a day, for the edit timings),
 // to push as new rows; and the probes the timetable suite puts into every page.
-import { mondayOf } from '@/features/timetable/logic/week.ts'
+import { mondayOf } from '@/lib/time/week.ts'
 import { weekDocId } from '@sync/collections/timetables.ts'
 
 export const WEEK = '2026_47'

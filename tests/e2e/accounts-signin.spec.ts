@@ -60,6 +60,10 @@ test('a student lands on /students/dash in the default layout', async ({ page })
   await expect(page).toHaveURL('/students/dash')
   await expect(page.locator('[data-layout="default"]').first()).toBeVisible()
   await expect(page.getByRole('link', { name: 'Banyan Tree Learning Centre' })).toBeVisible()
+  // Without a dashboard header, the page itself says who is signed in and signs them out.
+  await expect(page.getByText(/^Signed in as student@demo\.school\./)).toBeVisible()
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/signin/)
 })
 
 test('a member without a role lands on the account page (C17/C18)', async ({ page }) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
 import type { AppDatabase } from '@sync/database'
-import { addDays, centreDateOf } from '@/features/timetable/logic/calendar-date'
+import { addDays, centreDateOf } from '@/lib/time/calendar-date'
 
 const today = centreDateOf(new Date())
 const session = (id: string, timingId: string, subjectId: string) => ({

@@ -1,8 +1,7 @@
-import { lazy, Suspense } from 'react'
+import type { ReactNode } from 'react'
 import {
   Anchor,
   Badge,
-  Button,
   Group,
   List,
   Paper,
@@ -11,13 +10,12 @@ import {
   Text,
   Title,
 } from '@mantine/core'
-import { useSignOut } from '@/features/accounts/hooks/use-sign-out'
 import { Link } from '@tanstack/react-router'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { useSyncView } from '@/db/hooks'
 import { lastTimeText } from '@/lib/time/clock'
-import { centreDateOf } from '@/features/timetable/logic/calendar-date'
-import { schoolDaysOf, weekKeyOf } from '@/features/timetable/logic/week'
+import { centreDateOf } from '@/lib/time/calendar-date'
+import { schoolDaysOf, weekKeyOf } from '@/lib/time/week'
 import { EXPIRY_WARNING_DAYS } from '../logic/home'
 import { useFamilyHome, type GroupWeekView } from '../hooks/use-family-home'
 
@@ -28,35 +26,6 @@ const dateLabel = (iso: string) => {
     month: 'short',
     timeZone: 'UTC',
   })
-}
-
-// Loaded when it is needed (a sign-out with unsynced changes), as in the account menu.
-const SignOutDialog = lazy(() =>
-  import('@/features/accounts/components/sign-out-dialog').then((m) => ({
-    default: m.SignOutDialog,
-  })),
-)
-
-/** A student's page has no dashboard header: who is signed in, and signing out, are here. */
-function StudentAccount({ email }: { email: string }) {
-  const signOut = useSignOut()
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">
-          Signed in as {email}. Signing out deletes the app’s data from this device.
-        </Text>
-        <Button color="red" variant="light" onClick={signOut.request} loading={signOut.busy}>
-          Sign out
-        </Button>
-      </Stack>
-      {signOut.unsynced !== null && (
-        <Suspense>
-          <SignOutDialog signOut={signOut} />
-        </Suspense>
-      )}
-    </Paper>
-  )
 }
 
 /** "23 Nov – 27 Nov", without a date library (this screen is on a parent's first load). */
@@ -135,7 +104,14 @@ function WeekOfGroup({ week, showChildren }: { week: GroupWeekView; showChildren
  * The home of a family, or of a student (`student`: their own week, no family documents): read
  * from this device, so it opens offline and at once on a repeat visit.
  */
-export function FamilyHome({ student = false }: { student?: boolean }) {
+export function FamilyHome({
+  student = false,
+  account,
+}: {
+  student?: boolean
+  /** Shown last: on a student's page, who is signed in and signing out (composed by the route). */
+  account?: ReactNode
+}) {
   const today = centreDateOf(new Date())
   const weekKey = weekKeyOf(today)
   const home = useFamilyHome(today, weekKey, !student)
@@ -251,7 +227,7 @@ export function FamilyHome({ student = false }: { student?: boolean }) {
           )}
         </section>
       )}
-      {student && member && <StudentAccount email={member.email} />}
+      {account}
     </Stack>
   )
 }

@@ -4,7 +4,7 @@ import type { FamilyRow, StudentRow, TimetableRow } from '@sync/database'
 import { templateDocId, weekDocId } from '@sync/collections/timetables'
 import { normaliseDays } from '@sync/timetable/normalise'
 import { useObservable } from '@/db/hooks'
-import type { Holiday, IsoDate } from '@/features/timetable/logic/types'
+import type { Holiday, IsoDate } from '@sync/timetable/types'
 import {
   expiringDocuments,
   homeChildren,

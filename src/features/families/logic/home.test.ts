@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { WeekDays } from '@/features/timetable/logic/types'
+import type { WeekDays } from '@sync/timetable/types'
 import { expiringDocuments, homeChildren, homeWeek, nextHolidays } from './home'
 
 const holiday = (description: string, startDate: string, endDate = startDate) => ({

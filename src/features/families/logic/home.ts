@@ -4,11 +4,11 @@
 import { ageOn, isExpired } from '@sync/families/profile'
 import type { FamilyData, IdentityProofRecord } from '@sync/collections/families'
 import type { StudentData } from '@sync/collections/students'
-import { holidayOn } from '@/features/timetable/logic/school-days'
-import { schoolDaysOf } from '@/features/timetable/logic/week'
-import { addDays, daysBetween } from '@/features/timetable/logic/calendar-date'
-import { compareByStart } from '@/features/timetable/logic/sessions'
-import type { Holiday, IsoDate, WeekDays, WeekdayKey } from '@/features/timetable/logic/types'
+import { holidayOn } from '@/lib/time/school-days'
+import { schoolDaysOf } from '@/lib/time/week'
+import { addDays, daysBetween } from '@/lib/time/calendar-date'
+import { compareByStart } from '@/lib/time/timing'
+import type { Holiday, IsoDate, WeekDays, WeekdayKey } from '@sync/timetable/types'
 
 /** Documents expiring within this many days are shown on the home (decision I34). */
 export const EXPIRY_WARNING_DAYS = 60

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Stack, Text, TextInput } from '@mantine/core'
 import { academicYearOf, calendarTermLabel } from '@/lib/time/academic-year'
-import { mondayOf, stepWeek, weekKeyOf } from '../logic/week'
+import { mondayOf, stepWeek, weekKeyOf } from '@/lib/time/week'
 import { weekRangeLabel } from '../logic/week-label'
 
 /** Week navigation by week key; a weekend date picks the coming week (K04, K05). */

@@ -1,4 +1,4 @@
-import { centreClockOf } from './calendar-date'
+import { centreClockOf } from '@/lib/time/calendar-date'
 
 // Comment times are read at the centre, so they are shown on the centre's clock (IST) whatever
 // the device's time zone: 'Today 14:05' for today's comments, '3 Nov 2026 14:05' otherwise

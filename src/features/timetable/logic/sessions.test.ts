@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { compareByStart, parseTiming } from '@/lib/time/timing'
 import {
-  compareByStart,
   FALLBACK_SUBJECT_COLOUR,
   isValidTiming,
-  parseTiming,
   sortSessionsByTiming,
   subjectColour,
 } from './sessions'

@@ -1,5 +1,5 @@
 import { format, parseISO } from 'date-fns'
-import { schoolDaysOf } from './week'
+import { schoolDaysOf } from '@/lib/time/week'
 
 /** A school week as people name it: "23 Nov – 27 Nov 2026". */
 export function weekRangeLabel(weekKey: string): string {

@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { StudentLessons } from '@/features/timetable/components/student-lessons'
-import { isWeekKey, weekKeyOf } from '@/features/timetable/logic/week'
-import { centreDateOf } from '@/features/timetable/logic/calendar-date'
+import { isWeekKey, weekKeyOf } from '@/lib/time/week'
+import { centreDateOf } from '@/lib/time/calendar-date'
 
 interface Search {
   student: string
