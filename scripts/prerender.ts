@@ -25,14 +25,18 @@ export const PRERENDERED_PATHS = [
 export const prerenderedFile = (path: string) =>
   join('prerendered', path.replace(/\/+$/, ''), 'index.html')
 
-// Runs in the prerendered page before the app: the field the app would focus takes focus, and a
+// Runs in the prerendered page before the app: the field the app would focus takes focus, a
 // press of the submit button is kept (the form is marked, the button shows it was pressed)
-// instead of reloading the page.
+// instead of reloading the page, and a press of any other button ("Add a child") is kept, in
+// order, for the app to press again.
 export const CAPTURE_SCRIPT =
-  "var a=document.querySelector('#root [autofocus]');if(a)a.focus();" +
-  "document.getElementById('root').addEventListener('submit',function(e){e.preventDefault();" +
+  "var r=document.getElementById('root'),n=0,a=r.querySelector('[autofocus]');if(a)a.focus();" +
+  "r.addEventListener('submit',function(e){e.preventDefault();" +
   "var f=e.target;f.setAttribute('data-submitted','');var b=f.querySelector('[type=submit]');" +
-  "if(b){b.setAttribute('data-loading','true');b.setAttribute('aria-busy','true')}})"
+  "if(b){b.setAttribute('data-loading','true');b.setAttribute('aria-busy','true')}});" +
+  "r.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('button');" +
+  "if(b&&b.type!=='submit'){n++;b.setAttribute('data-pressed',(b.getAttribute('data-pressed')" +
+  "?b.getAttribute('data-pressed')+' ':'')+n)}})"
 
 // Runs in Chromium on the rendered page: the CSS rules that match something on it (states such
 // as :hover and either colour scheme included), as one stylesheet.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { appContainer, appStylesheetsFirst, fieldKeys, handOver } from './prerendered'
+import { appContainer, appStylesheetsFirst, buttonKeys, fieldKeys, handOver } from './prerendered'
 
 const form = (submitted = false) =>
   `<form${submitted ? ' data-submitted' : ''}>` +
@@ -74,6 +74,40 @@ describe('handing a prerendered page over to the app', () => {
     )
     handOver(prerendered, app)
     await expect(submitted).resolves.toBe('guardian@demo.school')
+  })
+
+  it('presses again in the app, in order, the buttons pressed before the app arrived', async () => {
+    document.body.innerHTML =
+      '<div id="root" data-prerendered><button type="button">Add a child</button>' +
+      '<button type="button" aria-label="Help">?</button><button type="button">Add a child</button>' +
+      '<button type="submit">Send</button></div><div id="app" hidden></div>'
+    const prerendered = document.getElementById('root')!
+    const app = document.getElementById('app')!
+    // The app adds a child's form on the first press: the second press is on its Save.
+    app.innerHTML =
+      '<button type="button">Add a child</button><button type="button">Help</button>' +
+      '<button type="button">Add a child</button><button type="submit">Send</button>'
+    const presses: string[] = []
+    app.addEventListener('click', (e) => {
+      const button = e.target as HTMLButtonElement
+      presses.push(`${button.textContent}@${[...app.querySelectorAll('button')].indexOf(button)}`)
+      if (presses.length === 1) app.insertAdjacentHTML('afterbegin', '<button>Save child</button>')
+    })
+    const [first, help, second, send] = prerendered.querySelectorAll('button')
+    first!.setAttribute('data-pressed', '1 4')
+    second!.setAttribute('data-pressed', '2')
+    send!.setAttribute('data-pressed', '3')
+    expect([...buttonKeys(prerendered).keys()]).toEqual([
+      'Add a child#0',
+      'Help#0',
+      'Add a child#1',
+    ])
+    expect(help).toBeDefined()
+    handOver(prerendered, app)
+    await vi.waitFor(() => expect(presses).toHaveLength(3))
+    // Each press finds its button again after the page changed under it; submit is not a button
+    // press (a pending submit is handed over by its form).
+    expect(presses).toEqual(['Add a child@0', 'Add a child@3', 'Add a child@1'])
   })
 
   it('renders straight into the page when it was not prerendered', () => {

@@ -1,8 +1,8 @@
 // The hand-over from a prerendered page (scripts/prerender.ts) to the app. The app renders into
 // a hidden container beside the prerendered markup, which stays on screen and keeps taking
 // typing; once the app shows the same page, what the person typed (and where the cursor was) is
-// copied into the app's fields, the app is shown in its place, and a submit pressed meanwhile
-// (the page's inline script marks the form) is pressed again in the app's form.
+// copied into the app's fields, the app is shown in its place, and the buttons and the submit
+// pressed meanwhile (the page's inline script marks them) are pressed again in the app.
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
 
@@ -26,6 +26,31 @@ export function fieldKeys(root: ParentNode): Map<string, Field> {
     keys.set(`${name}#${rank}`, field)
   }
   return keys
+}
+
+/** A page's buttons other than submit, by their text (or aria-label) and rank among namesakes. */
+export function buttonKeys(root: ParentNode): Map<string, HTMLButtonElement> {
+  const keys = new Map<string, HTMLButtonElement>()
+  const seen = new Map<string, number>()
+  for (const button of root.querySelectorAll('button')) {
+    if (button.type === 'submit') continue
+    const name = button.getAttribute('aria-label') || button.textContent?.trim() || ''
+    const rank = seen.get(name) ?? 0
+    seen.set(name, rank + 1)
+    keys.set(`${name}#${rank}`, button)
+  }
+  return keys
+}
+
+/** The keys of the buttons pressed on the prerendered page, in the order they were pressed. */
+function pressedInOrder(prerendered: HTMLElement): string[] {
+  const presses: { key: string; at: number }[] = []
+  for (const [key, button] of buttonKeys(prerendered)) {
+    for (const at of (button.getAttribute('data-pressed') ?? '').split(' ')) {
+      if (at) presses.push({ key, at: Number(at) })
+    }
+  }
+  return presses.sort((a, b) => a.at - b.at).map((p) => p.key)
 }
 
 /**
@@ -68,6 +93,7 @@ export function handOver(prerendered: HTMLElement, app: HTMLElement) {
   const focused = document.activeElement
   let focusTarget: Field | undefined
   const submitted = new Set<HTMLFormElement>()
+  const pressed = pressedInOrder(prerendered)
   for (const [key, source] of before) {
     const target = after.get(key)
     if (!target) continue
@@ -88,8 +114,17 @@ export function handOver(prerendered: HTMLElement, app: HTMLElement) {
       }
     }
   }
-  // After React has taken in the copied values.
-  setTimeout(() => submitted.forEach((form) => form.requestSubmit()), 0)
+  // After React has taken in the copied values: the buttons pressed meanwhile, in order (each
+  // found again after the one before, which may have changed the page), then a pending submit.
+  const next = () => {
+    const key = pressed.shift()
+    if (key === undefined) submitted.forEach((form) => form.requestSubmit())
+    else {
+      buttonKeys(app).get(key)?.click()
+      setTimeout(next, 0)
+    }
+  }
+  setTimeout(next, 0)
 }
 
 /** True once the app shows a field for each field of the prerendered page that holds input. */

@@ -93,3 +93,21 @@ for (const [path, heading] of [
     await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible()
   })
 }
+
+test('a parent who presses "Add a child" before the app arrives gets the child form once it does', async ({
+  page,
+}) => {
+  const bundles = await holdBundles(page)
+  await page.goto('/apply-students', { waitUntil: 'commit' })
+  const guardian = page.getByRole('group', { name: 'Parent or guardian 1' })
+  await guardian.getByLabel('Last name').fill('Fernandes')
+  await page.getByRole('button', { name: 'Add a child' }).click()
+  expect(await appRunning(page)).toBe(false)
+
+  await bundles.release()
+  await expect.poll(() => appRunning(page)).toBe(true)
+  // The press is not lost: the app opens the child form, with the family's name in it.
+  const child = page.getByRole('group', { name: 'Child' })
+  await expect(child.getByLabel("Child's last name")).toHaveValue('Fernandes')
+  await expect(page.getByRole('button', { name: 'Add a child' })).toHaveCount(0)
+})
