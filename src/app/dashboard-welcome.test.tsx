@@ -5,17 +5,16 @@ import { builtScreens } from './screens'
 import { welcomeFor } from '@/lib/navigation/welcome'
 
 describe.each([360, 1280])('an unbuilt pane at %ipx', (width) => {
-  it.each(['families', 'students'])(
-    'the unbuilt /administration/dash/%s welcomes staff instead of the 404 screen',
+  it.each(['reminders', 'payments'])(
+    'the unbuilt /administration/dash?pane=%s welcomes staff instead of the 404 screen',
     async (pane) => {
       setViewportWidth(width)
-      const path = `/administration/dash/${pane}`
       const { router } = await renderApp({
-        path,
+        path: `/administration/dash?pane=${pane}`,
         member: testMember({ role: 'admission', name: 'Asha Rao' }),
       })
       const welcome = await screen.findByTestId('dashboard-welcome')
-      expect(router.state.location.pathname).toBe(path)
+      expect(router.state.location.search).toEqual({ pane })
       expect(within(welcome).getByRole('heading', { level: 1 })).toHaveTextContent(
         'Welcome, Asha Rao',
       )
@@ -57,6 +56,6 @@ describe('welcomeFor', () => {
   it('drops a pane from the coming list once its screen is built', () => {
     const built = new Set([...builtScreens, 'administration.inquiries'])
     const w = welcomeFor('administration', testMember({ role: 'administration' }), built)
-    expect(w.coming[0]).toBe('Families')
+    expect(w.coming[0]).toBe('Reminders')
   })
 })

@@ -34,7 +34,7 @@ const problems = (values: unknown) => {
 }
 
 describe('the enrol student dialog', () => {
-  it('starts with the nationality Indian, no group and fees at 0 (I17)', () => {
+  it('starts with the nationality Indian, no group, and the usual deposit (I17, J26)', () => {
     expect(emptyEnrolForm('Naik')).toEqual({
       firstName: '',
       lastName: 'Naik',
@@ -44,7 +44,7 @@ describe('the enrol student dialog', () => {
       groupId: '',
       trial: false,
       admissionFee: 0,
-      depositFee: 0,
+      depositFee: 45000,
       feeTariffId: '',
     })
   })

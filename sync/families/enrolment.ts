@@ -6,6 +6,7 @@ import * as z from 'zod/mini'
 import { DATE_PATTERN } from '../constants.ts'
 import type { FAMILY_STATUSES } from '../collections/families.ts'
 import type { Enrolment, StudentData } from '../collections/students.ts'
+import { DEFAULT_DEPOSIT_FEE } from '../fees/rules.ts'
 import { DEFAULT_NATIONALITY, GENDERS } from './profile.ts'
 
 type FamilyStatus = (typeof FAMILY_STATUSES)[number]
@@ -33,7 +34,7 @@ const fee = (missing: string) =>
     .number({ error: missing })
     .check(z.minimum(0, 'A fee cannot be negative'), z.maximum(10_000_000, 'This fee is too large'))
 
-/** The enrol student dialog (I17): nationality starts as Indian, fees at 0. */
+/** The enrol student dialog (I17). */
 export const enrolFormSchema = z
   .object({
     firstName: name('Enter the first name'),
@@ -64,7 +65,7 @@ export const enrolFormSchema = z
   )
 export type EnrolFormValues = z.infer<typeof enrolFormSchema>
 
-/** What the enrol dialog shows first (I17). */
+/** What the enrol dialog shows first (I17): nationality Indian, the usual deposit (J26). */
 export function emptyEnrolForm(
   lastName = '',
 ): Omit<EnrolFormValues, 'gender'> & { gender: string } {
@@ -77,7 +78,7 @@ export function emptyEnrolForm(
     groupId: '',
     trial: false,
     admissionFee: 0,
-    depositFee: 0,
+    depositFee: DEFAULT_DEPOSIT_FEE,
     feeTariffId: '',
   }
 }

@@ -92,6 +92,9 @@ export function DashboardShell(props: DashboardShellProps) {
                   search={(item.pane ? { pane: item.pane } : {}) as never}
                   label={item.label}
                   active={isActive(item, location.pathname, pane, defaultPane)}
+                  // The router marks a link current on any address under it (aria-current);
+                  // only the pane isActive names is current.
+                  activeOptions={{ exact: true, includeSearch: true }}
                   onClick={close}
                 />
               ))}

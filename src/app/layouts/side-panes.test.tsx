@@ -75,6 +75,28 @@ describe.each([1280, 390])('side panes at %ipx', (width) => {
   })
 })
 
+describe('the current pane', () => {
+  it.each([
+    ['/administration/dash', 'Pre-Admission'],
+    ['/administration/dash/students', 'Students'],
+    ['/administration/dash/families', 'Families'],
+    ['/administration/dash?pane=archive', 'Archive'],
+  ])('at %s is %s alone', async (path, current) => {
+    setViewportWidth(1280)
+    await renderApp({ path, member: testMember({ role: 'administration' }), screens: everyScreen })
+    await paneLabels()
+    const nav = screen.getByTestId('side-pane')
+    await waitFor(() =>
+      expect(
+        within(nav)
+          .getAllByRole('link')
+          .filter((l) => l.hasAttribute('data-active') || l.getAttribute('aria-current') === 'page')
+          .map((l) => l.textContent),
+      ).toEqual([current]),
+    )
+  })
+})
+
 describe('unbuilt screens', () => {
   it('are hidden from the pane and their route shows the 404 screen', async () => {
     setViewportWidth(1280)

@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AdministrationWelcome } from '@/app/dashboard-welcome'
+import { FamiliesPane } from '@/features/families/components/families-pane'
 
 export const Route = createFileRoute('/administration/dash/families')({
   staticData: { guard: 'auth-administration', layout: 'administrationdash' },
-  // Not built yet: the dashboard's welcome, and no menu item leads here.
-  component: AdministrationWelcome,
+  component: Families,
 })
+
+function Families() {
+  return <FamiliesPane pane="families" />
+}

@@ -6,6 +6,7 @@ import {
   type WriteEmail,
 } from '@/features/admissions/components/pre-admission-screen'
 import { WebmailDialog } from '@/features/mailer/components/webmail-dialog'
+import { FamiliesPane } from '@/features/families/components/families-pane'
 
 // The administration panes without routes of their own (B56) are in-page panes named by the
 // `pane` search parameter; the default pane is Pre-Admission (inquiries).
@@ -26,7 +27,9 @@ export const Route = createFileRoute('/administration/dash/')({
 function AdministrationPane() {
   const { pane } = Route.useSearch()
   // Panes not built yet are not in the menu; their address shows the dashboard's welcome.
-  return pane === undefined || pane === 'inquiries' ? <PreAdmission /> : <AdministrationWelcome />
+  if (pane === undefined || pane === 'inquiries') return <PreAdmission />
+  if (pane === 'archive') return <FamiliesPane pane="archive" />
+  return <AdministrationWelcome />
 }
 
 // The e-mail dialog of the mailer, begun from an inquiry (O01).

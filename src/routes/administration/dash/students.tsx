@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AdministrationWelcome } from '@/app/dashboard-welcome'
+import { StudentsPane } from '@/features/families/components/students-pane'
 
 export const Route = createFileRoute('/administration/dash/students')({
   staticData: { guard: 'auth-administration', layout: 'administrationdash' },
-  // Not built yet: the dashboard's welcome, and no menu item leads here.
-  component: AdministrationWelcome,
+  component: StudentsPane,
 })

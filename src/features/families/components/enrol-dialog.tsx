@@ -1,0 +1,160 @@
+import '@mantine/core/styles/Modal.css'
+import '@mantine/core/styles/Checkbox.css'
+import '@mantine/core/styles/NumberInput.css'
+import { useState } from 'react'
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import { emptyEnrolForm, enrolFormSchema, type EnrolFormValues } from '@sync/families/enrolment'
+import { GENDERS } from '@sync/families/profile'
+import type { GroupOption, TariffOption } from '../logic/office'
+
+const validate = schemaResolver(enrolFormSchema, { sync: true })
+
+export interface EnrolDialogProps {
+  opened: boolean
+  familyName: string
+  groups: readonly GroupOption[]
+  tariffs: readonly TariffOption[]
+  onEnrol(values: EnrolFormValues): Promise<void>
+  onClose(): void
+}
+
+/** The enrol student dialog (I17): the child, the group, a trial, the fees and the tariff. */
+export function EnrolDialog({ opened, familyName, ...rest }: EnrolDialogProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={rest.onClose}
+      title={`Enrol a student in the ${familyName} family`}
+      size="lg"
+    >
+      {opened && <EnrolForm familyName={familyName} {...rest} />}
+    </Modal>
+  )
+}
+
+function EnrolForm({
+  familyName,
+  groups,
+  tariffs,
+  onEnrol,
+  onClose,
+}: Omit<EnrolDialogProps, 'opened'>) {
+  const form = useForm({
+    initialValues: emptyEnrolForm(familyName),
+    validate,
+    validateInputOnBlur: true,
+  })
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const chooseGroup = (groupId: string) => {
+    const tariff = groups.find((g) => g.id === groupId)?.feeTariffId
+    form.setFieldValue('groupId', groupId)
+    // The group's own tariff, until the office chooses another.
+    if (tariff && tariffs.some((t) => t.id === tariff)) form.setFieldValue('feeTariffId', tariff)
+  }
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true)
+    setFailure(null)
+    try {
+      await onEnrol(enrolFormSchema.parse(values))
+    } catch (error) {
+      setFailure((error as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  })
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="First name"
+            required
+            autoComplete="off"
+            {...form.getInputProps('firstName')}
+          />
+          <TextInput
+            label="Last name"
+            required
+            autoComplete="off"
+            {...form.getInputProps('lastName')}
+          />
+          <TextInput label="Date of birth" type="date" required {...form.getInputProps('dob')} />
+          <TextInput label="Nationality" required {...form.getInputProps('nationality')} />
+          <NativeSelect
+            label="Gender"
+            required
+            data={[{ value: '', label: 'Please select' }, ...GENDERS]}
+            {...form.getInputProps('gender')}
+          />
+          <NativeSelect
+            label="Group"
+            required
+            data={[
+              { value: '', label: 'Please select' },
+              ...groups.filter((g) => g.active).map((g) => ({ value: g.id, label: g.name })),
+            ]}
+            {...form.getInputProps('groupId')}
+            onChange={(e) => chooseGroup(e.currentTarget.value)}
+          />
+          <NumberInput
+            label="Admission fee (₹)"
+            min={0}
+            allowNegative={false}
+            thousandSeparator=","
+            thousandsGroupStyle="lakh"
+            required
+            {...form.getInputProps('admissionFee')}
+          />
+          <NumberInput
+            label="Deposit (₹)"
+            min={0}
+            allowNegative={false}
+            thousandSeparator=","
+            thousandsGroupStyle="lakh"
+            required
+            {...form.getInputProps('depositFee')}
+          />
+          <NativeSelect
+            label="Fee tariff"
+            required
+            data={[
+              { value: '', label: 'Please select' },
+              ...tariffs.map((t) => ({ value: t.id, label: t.label })),
+            ]}
+            {...form.getInputProps('feeTariffId')}
+          />
+        </SimpleGrid>
+        <Checkbox
+          label="Enrol on trial first"
+          {...form.getInputProps('trial', { type: 'checkbox' })}
+        />
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Enrol
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}

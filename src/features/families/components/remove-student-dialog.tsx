@@ -1,0 +1,82 @@
+import '@mantine/core/styles/Modal.css'
+import { useState } from 'react'
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import { terminationSchema } from '@sync/families/enrolment'
+
+const validate = schemaResolver(terminationSchema, { sync: true })
+
+export interface RemoveStudentDialogProps {
+  student: { id: string; name: string; groupName: string } | null
+  onRemove(studentId: string, notes: string): Promise<void>
+  onClose(): void
+}
+
+/** The remove student dialog (I19): the enrolment ends, with notes on why. */
+export function RemoveStudentDialog({ student, onRemove, onClose }: RemoveStudentDialogProps) {
+  return (
+    <Modal
+      opened={student !== null}
+      onClose={onClose}
+      title={student ? `End ${student.name}'s enrolment` : ''}
+    >
+      {student && (
+        <RemoveForm key={student.id} student={student} onRemove={onRemove} onClose={onClose} />
+      )}
+    </Modal>
+  )
+}
+
+function RemoveForm({
+  student,
+  onRemove,
+  onClose,
+}: Omit<RemoveStudentDialogProps, 'student'> & {
+  student: NonNullable<RemoveStudentDialogProps['student']>
+}) {
+  const form = useForm({ initialValues: { notes: '' }, validate })
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const submit = form.onSubmit(async ({ notes }) => {
+    setBusy(true)
+    setFailure(null)
+    try {
+      await onRemove(student.id, notes)
+    } catch (error) {
+      setFailure((error as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  })
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Text size="sm">
+          {student.name} leaves {student.groupName}. Their record stays with the family, with these
+          notes.
+        </Text>
+        <Textarea
+          label="Termination notes"
+          required
+          autosize
+          minRows={3}
+          maxLength={2000}
+          {...form.getInputProps('notes')}
+        />
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" color="red" loading={busy}>
+            End enrolment
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}
