@@ -32,6 +32,7 @@ export const inquiryFileSchema = z.object({
   uploadedBy: z.string(),
   uploadedOn: z.string(),
 })
+export type InquiryFile = z.infer<typeof inquiryFileSchema>
 
 const person = {
   firstName: z.string(),

@@ -31,6 +31,7 @@ import type { InquiryRow } from '@sync/database'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { useInquiries, useInquiryWriter, type NoteField } from '../hooks/use-inquiries'
+import { InquiryFiles } from './inquiry-files'
 import {
   answerGroups,
   inquiryEmailDraft,
@@ -166,6 +167,7 @@ function InquiryDetail({
   writeEmail?: WriteEmail
 }) {
   const writer = useInquiryWriter()
+  const member = useAuthMember()
   const [writing, setWriting] = useState(false)
   const [status, setStatus] = useState<InquiryStatus>(
     (DIALOG_STATUSES as readonly string[]).includes(row.status) ? row.status : 'initialInquiry',
@@ -245,6 +247,11 @@ function InquiryDetail({
         </Text>
       )}
       <Answers row={row} />
+      <InquiryFiles
+        inquiry={{ id: row.id, familyName: row.family_name }}
+        files={row.data.files ?? []}
+        uploadedBy={member?.name || member?.email || ''}
+      />
       <Group align="flex-end" wrap="wrap">
         <NativeSelect
           label="Status"

@@ -1,5 +1,5 @@
 import { map } from 'rxjs/operators'
-import { inquiries, type InquiryStatus } from '@sync/collections/inquiries'
+import { inquiries, type InquiryFile, type InquiryStatus } from '@sync/collections/inquiries'
 import type { InquiryRow } from '@sync/database'
 import { parseRow } from '@sync/schema'
 import { useObservable } from '@/db/hooks'
@@ -16,6 +16,10 @@ export function useInquiries(): InquiryRow[] | null {
 
 export type NoteField = 'nextSteps' | 'meetingNote' | 'trialNote'
 
+/** The row with some of its data replaced. */
+const withData = (row: InquiryRow, data: Record<string, unknown>) =>
+  ({ ...row, data: { ...row.data, ...data } }) as InquiryRow
+
 /** Changes are made on the device and sent by the sync engine when it can (offline triage). */
 export function useInquiryWriter() {
   const collection = useOpenDatabase().db.inquiries
@@ -31,6 +35,14 @@ export function useInquiryWriter() {
     togglePotential: (id: string) => change(id, (row) => ({ ...row, potential: !row.potential })),
     /** H20: an archived inquiry leaves every list. */
     archive: (id: string) => change(id, (row) => ({ ...row, archived: true })),
+    /** H12: a file uploaded to the inquiry joins its list. */
+    addFile: (id: string, file: InquiryFile) =>
+      change(id, (row) => withData(row, { files: [...(row.data.files ?? []), file] })),
+    /** I39: a deleted file leaves the list. */
+    removeFile: (id: string, fileURL: string) =>
+      change(id, (row) =>
+        withData(row, { files: (row.data.files ?? []).filter((f) => f.fileURL !== fileURL) }),
+      ),
     /** H17: a note keeps when it was edited and by whom. */
     saveNote: (id: string, field: NoteField, text: string, editedBy: string) =>
       change(

@@ -46,27 +46,4 @@ export function fileProblem(file: { name: string; type: string; size: number }):
   return null
 }
 
-/**
- * The name a file is stored under: lower case, words joined by hyphens (the slug rule, E22),
- * the extension kept, and a short stamp so two uploads of "photo.jpg" do not collide.
- */
-export function storedName(original: string, stamp: string): string {
-  const dot = original.lastIndexOf('.')
-  const base = dot > 0 ? original.slice(0, dot) : original
-  const ext =
-    dot > 0
-      ? original
-          .slice(dot + 1)
-          .toLowerCase()
-          .replace(/[^a-z0-9]/g, '')
-      : ''
-  const slug =
-    base
-      .toLowerCase()
-      .trim()
-      .replace(/[\s_]+/g, '-')
-      .replace(/[^\w-]/g, '')
-      .replace(/-+/g, '-')
-      .replace(/^-|-$/g, '') || 'file'
-  return `${slug}-${stamp}${ext ? `.${ext}` : ''}`
-}
+export { storedName } from '@/lib/storage-names'
