@@ -52,3 +52,36 @@ export function coverCrop(width: number, height: number): { x: number; y: number
   const side = Math.min(width, height)
   return { x: Math.floor((width - side) / 2), y: Math.floor((height - side) / 2), side }
 }
+
+// The private `documents` bucket, where family and inquiry documents are kept.
+export const DOCUMENTS_BUCKET = 'documents'
+/** The bucket's limits (the storage migration and supabase/config.toml). */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024
+export const DOCUMENT_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+] as const
+
+const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+
+/**
+ * Why a chosen file cannot be kept, or null: its size, its declared type and what its first
+ * bytes say it is (a renamed program is not a PDF). The bucket checks the same again.
+ */
+export function documentProblem(
+  file: { name: string; type: string; size: number },
+  head: Uint8Array,
+): string | null {
+  if (file.size === 0) return `${file.name} is empty.`
+  if (file.size > MAX_DOCUMENT_BYTES)
+    return `${file.name} is ${mb(file.size)}; a file can be at most ${mb(MAX_DOCUMENT_BYTES)}.`
+  if (!(DOCUMENT_TYPES as readonly string[]).includes(file.type))
+    return `${file.name} is not a PDF or an image (PNG, JPEG, GIF or WebP).`
+  const sniffed = sniffedType(head)
+  if (sniffed !== file.type)
+    return `${file.name} is not the ${file.type.split('/')[1]!.toUpperCase()} it claims to be.`
+  return null
+}
