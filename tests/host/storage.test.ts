@@ -56,7 +56,8 @@ describe.each(testDatabases())('storage on $name', (database) => {
   let ben: Member
 
   beforeAll(async () => {
-    h = await startTestHost({ database, options: { seed: false } })
+    // Seeded: the family folders belong to the demo centre's families and their guardians.
+    h = await startTestHost({ database })
     member = memberMaker(h)
     staff = await member('administration')
     ana = await member('guardian')
@@ -65,6 +66,14 @@ describe.each(testDatabases())('storage on $name', (database) => {
   afterAll(async () => {
     await h?.stop()
   })
+
+  /** A demo account of the seeded centre, signed in. */
+  const demo = async (email: string, password: string) => {
+    const client = h.client()
+    const { error } = await client.auth.signInWithPassword({ email, password })
+    if (error) throw error
+    return client
+  }
 
   it('uploads, lists, downloads, signs and deletes a document', async () => {
     const docs = staff.client.storage.from('documents')
@@ -157,6 +166,54 @@ describe.each(testDatabases())('storage on $name', (database) => {
 
     expect(await bytesOf(staff.client, 'documents', `${ana.id}/aadhaar.png`)).toEqual(PNG)
     expect(await bytesOf(ana.client, 'documents', `${ana.id}/aadhaar.png`)).toEqual(PNG)
+  })
+
+  it("shares a family's folder with its guardians, keeps other families and students out, and lets staff in", async () => {
+    const folder = 'families/demo-family-fernandes'
+    const path = `${folder}/maria-aadhaar.pdf`
+    const pdf = () => new Blob([PDF], { type: 'application/pdf' })
+    const maria = await demo('guardian@demo.school', 'demo-guardian-1')
+    const priya = await demo('parent-facilitator@demo.school', 'demo-parent-facilitator-1')
+    const tiago = await demo('student@demo.school', 'demo-student-1')
+    const office = await demo('administration@demo.school', 'demo-administration-1')
+
+    const mariaDocs = maria.storage.from('documents')
+    expect((await mariaDocs.upload(path, pdf())).error).toBeNull()
+    expect((await mariaDocs.list(folder)).data?.map((f) => f.name)).toEqual(['maria-aadhaar.pdf'])
+    expect(await bytesOf(maria, 'documents', path)).toEqual(PDF)
+
+    // Another family's guardian: nothing to read, list, replace or remove, and no way in.
+    const priyaDocs = priya.storage.from('documents')
+    expect((await priyaDocs.download(path)).error).toMatchObject({ statusCode: '404' })
+    expect((await priyaDocs.list(folder)).data).toEqual([])
+    expect((await priyaDocs.update(path, pdf())).error).toMatchObject({ statusCode: '404' })
+    expect((await priyaDocs.upload(path, pdf(), { upsert: true })).error).toMatchObject({
+      statusCode: '403',
+      message: 'new row violates row-level security policy',
+    })
+    expect((await priyaDocs.remove([path])).data).toEqual([])
+    expect((await priyaDocs.upload(`${folder}/fake.pdf`, pdf())).error).toMatchObject({
+      statusCode: '403',
+      message: 'new row violates row-level security policy',
+    })
+
+    // The family's student reads none of it; the office reads it.
+    const tiagoDocs = tiago.storage.from('documents')
+    expect((await tiagoDocs.download(path)).error).toMatchObject({ statusCode: '404' })
+    expect((await tiagoDocs.list(folder)).data).toEqual([])
+    expect((await tiagoDocs.upload(`${folder}/fake.pdf`, pdf())).error).toMatchObject({
+      statusCode: '403',
+    })
+    expect(await bytesOf(office, 'documents', path)).toEqual(PDF)
+    expect(await bytesOf(maria, 'documents', path)).toEqual(PDF)
+
+    const removed = await mariaDocs.remove([path])
+    expect(removed.data?.map((f) => f.name)).toEqual([path])
+    expect((await mariaDocs.download(path)).error).toMatchObject({ statusCode: '404' })
+    const [count] = await h.db.query<{ n: number }>(
+      `select count(*)::int as n from storage.objects where name like 'families/%'`,
+    )
+    expect(count?.n).toBe(0)
   })
 
   it('replaces a file only when asked to', async () => {

@@ -62,7 +62,8 @@ insert into public.lesson_items (id, kind, week_key, lesson_id, group_id, facili
 insert into storage.objects (bucket_id, name, owner) values
   ('images', 'matrix/logo.png', null),
   ('documents', '00000000-0000-4000-a000-000000000006/passport.pdf', '00000000-0000-4000-a000-000000000006'),
-  ('documents', '00000000-0000-4000-a000-000000000007/aadhaar.pdf', '00000000-0000-4000-a000-000000000007');
+  ('documents', '00000000-0000-4000-a000-000000000007/aadhaar.pdf', '00000000-0000-4000-a000-000000000007'),
+  ('documents', 'families/demo-family-naik/daniel-passport.pdf', '00000000-0000-4000-a000-000000000008');
 insert into realtime.messages (topic, extension, payload, event, private) values ('sync', 'broadcast', '{}', 'poke', false);
 select public.throttle('matrix', 'someone', 10, 60);
 insert into public.whatsapp (id, kind, wa_id, data) values
@@ -404,9 +405,11 @@ export const TABLES: Record<string, TableEntry> = {
     touch: 'metadata = metadata',
     select: roles('some', { admission: 'all', administration: 'all', admin: 'all' }),
     insert: roles('deny', { admission: 'allow', administration: 'allow', admin: 'allow' }),
+    // Guardians also change their family's folder (the parent facilitator's: the Naik family).
     update: roles('none', {
       guardian: 'some',
       student: 'some',
+      parentFacilitator: 'some',
       admission: 'all',
       administration: 'all',
       admin: 'all',
@@ -414,6 +417,7 @@ export const TABLES: Record<string, TableEntry> = {
     delete: roles('none', {
       guardian: 'some',
       student: 'some',
+      parentFacilitator: 'some',
       admission: 'all',
       administration: 'all',
       admin: 'all',
