@@ -45,8 +45,16 @@ const screens: { who: string | null; paths: string[] }[] = [
       '/facilitators/settings',
     ],
   },
-  { who: 'administration', paths: ['/administration/dash'] },
-  { who: 'guardian', paths: ['/parents/dash', '/parents/settings'] },
+  {
+    who: 'administration',
+    paths: [
+      '/administration/dash',
+      '/administration/dash/families',
+      '/administration/dash/students',
+      '/administration/dash?pane=archive',
+    ],
+  },
+  { who: 'guardian', paths: ['/parents/dash', '/parents/dash?pane=profile', '/parents/settings'] },
   { who: 'student', paths: ['/students/dash'] },
 ]
 

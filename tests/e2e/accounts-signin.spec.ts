@@ -46,7 +46,11 @@ for (const [email, password, path, layout, title] of roles) {
       if (frame === page.mainFrame() && visited.at(-1) !== path) visited.push(path)
     })
     await signIn(page, email, password)
-    await expect(page).toHaveURL(path)
+    // A parent whose family profile is incomplete (the Naiks, until the wizard's test completes
+    // it) is sent on to the Profile page of the same dashboard.
+    await expect(page).toHaveURL(
+      email === 'parent-facilitator@demo.school' ? /\/parents\/dash(\?pane=profile)?$/ : path,
+    )
     await expect(page.locator(`[data-layout="${layout}"]`)).toBeVisible()
     await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible()
     await expect(page.getByTestId('account-menu')).toBeVisible()

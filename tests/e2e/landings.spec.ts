@@ -64,17 +64,27 @@ const roles = [
     who: 'parent-facilitator',
     password: 'demo-parent-facilitator-1',
     lands: '/parents/dash',
+    // The Naiks' profile is incomplete until the wizard's test completes it: the dashboard sends
+    // Priya on to its Profile page.
+    or: '/parents/dash?pane=profile',
   },
   { who: 'member', password: 'demo-member-1', lands: '/facilitators/settings' },
 ]
 
-for (const { who, password, lands } of roles) {
+for (const { who, password, lands, or } of roles as {
+  who: string
+  password: string
+  lands: string
+  or?: string
+}[]) {
+  const landed = (url: URL) =>
+    `${url.pathname}${url.search}` === lands || `${url.pathname}${url.search}` === or
   test(`${who} lands on ${lands} at 360 and 1280 px, and the 404 button leads back`, async ({
     page,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 })
     await signIn(page, `${who}@demo.school`, password)
-    await expect(page).toHaveURL(lands, { timeout: 20_000 })
+    await expect(page).toHaveURL(landed, { timeout: 20_000 })
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: width === 360 ? 740 : 800 })
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
@@ -95,7 +105,7 @@ for (const { who, password, lands } of roles) {
     await page.goto('/no-such-page')
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
     await page.getByRole('link', { name: 'Get back to Homepage' }).click()
-    await expect(page).toHaveURL(lands)
+    await expect(page).toHaveURL(landed)
     await expect(page.getByText('Page Not Found')).toHaveCount(0)
   })
 }
@@ -106,10 +116,10 @@ test('the welcome says who is signed in, what can be done today, and signs out',
   // A pane whose screen is not built yet welcomes instead of the 404 screen.
   await signIn(page, 'admission@demo.school', 'demo-admission-1')
   await expect(page).toHaveURL('/administration/dash')
-  await page.goto('/administration/dash/families')
+  await page.goto('/administration/dash?pane=reminders')
   const welcome = page.getByTestId('dashboard-welcome')
   await expect(welcome.getByRole('heading', { level: 1 })).toHaveText(/^Welcome, /)
-  await expect(welcome.getByTestId('welcome-coming')).toContainText('Families')
+  await expect(welcome.getByTestId('welcome-coming')).toContainText('Reminders')
   await welcome.getByRole('link', { name: 'Account settings' }).click()
   await expect(page).toHaveURL(/\/facilitators\/settings$/)
   await page.goBack()

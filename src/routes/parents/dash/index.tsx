@@ -1,7 +1,14 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { lazy, Suspense, useEffect } from 'react'
+import { createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router'
+import { Text } from '@mantine/core'
 import { NotFoundHere } from '@/app/layouts/not-found-here'
 import { paneSearch } from '@/app/pane-search'
 import { FamilyHome } from '@/features/families/components/family-home'
+import { useProfileComplete } from '@/features/families/hooks/use-profile-state'
+import { useAuthMember } from '@/lib/auth/use-auth'
+
+// The profile wizard loads when it is opened: a parent's first load carries the Home only.
+const ProfilePage = lazy(() => import('@/features/families/components/profile-page'))
 
 export const Route = createFileRoute('/parents/dash/')({
   staticData: { guard: 'auth-parents', layout: 'parentsdash' },
@@ -11,9 +18,37 @@ export const Route = createFileRoute('/parents/dash/')({
 
 function ParentsDashboard() {
   const { pane = 'home' } = Route.useSearch()
+  const navigate = useNavigate()
+  const member = useAuthMember()
+  const complete = useProfileComplete(member?.familyToken ?? null)
+  // Whether the dashboard sent the parent to the Profile page (kept in the history entry).
+  const forced = useRouterState({
+    select: (s) => (s.location.state as { forcedProfile?: boolean }).forcedProfile === true,
+  })
+  // core.md §2: an incomplete profile forces the Profile page, except for profile admins.
+  const force = complete === false && !member?.isProfileAdmin && pane !== 'profile'
+  useEffect(() => {
+    if (!force) return
+    void navigate({
+      to: '/parents/dash',
+      search: { pane: 'profile' },
+      replace: true,
+      state: { forcedProfile: true } as never,
+    })
+  }, [force, navigate])
+  if (force) return null
   switch (pane) {
     case 'home':
       return <FamilyHome />
+    case 'profile':
+      return (
+        <Suspense fallback={<Text c="dimmed">Opening your family&apos;s profile…</Text>}>
+          <ProfilePage
+            forced={forced}
+            onFinished={() => void navigate({ to: '/parents/dash', search: { pane: 'home' } })}
+          />
+        </Suspense>
+      )
     default:
       return <NotFoundHere />
   }
