@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { defineCollection } from '../schema.ts'
-import { TIMETABLE_ROLES } from './timetables.ts'
+import { TIMETABLE_READER_ROLES } from './timetables.ts'
 
 const resource = z.object({
   /** K: a resource is a link unless another type is chosen (L09). */
@@ -29,7 +29,11 @@ export const lessonItemKinds = {
   }),
 }
 
-/** Comments, resources and assignments, each its own record (they never conflict). */
+/**
+ * Comments, resources and assignments, each its own record (they never conflict). Families
+ * receive their groups' assignments and resources (the server sends nothing else), which the
+ * students' and parents' pages show read-only.
+ */
 export const lessonItems = defineCollection({
   name: 'lesson_items',
   row: z.object({
@@ -47,7 +51,7 @@ export const lessonItems = defineCollection({
   }),
   kinds: lessonItemKinds,
   serverColumns: ['created_by', 'updated_at', 'updated_by'],
-  roles: TIMETABLE_ROLES,
+  roles: TIMETABLE_READER_ROLES,
   indexes: ['kind'],
   version: 0,
 })

@@ -13,8 +13,8 @@ describe('collections per role', () => {
     ['administration', [...staff, 'whatsapp', 'inquiries', 'families', 'students']],
     ['admission', [...staff, 'whatsapp', 'inquiries', 'families', 'students']],
     ['facilitator', staff],
-    ['guardian', ['reference', 'topics', 'timetables', 'families', 'students']],
-    ['student', ['reference', 'topics', 'timetables', 'students']],
+    ['guardian', ['reference', 'topics', 'timetables', 'lesson_items', 'families', 'students']],
+    ['student', ['reference', 'topics', 'timetables', 'lesson_items', 'students']],
     ['member', ['reference', 'topics']],
   ] as const)('%s opens %j', (role, expected) => {
     expect(names(role)).toEqual(expected)

@@ -58,7 +58,9 @@ insert into public.email_outbox (id, sender, recipients, subject, html_body, ema
   ('mail-matrix-admin', 'office@demo.school', array['parent@demo.school'], 'Admin', '<p>x</p>', 'Webmail', 'matrix', '00000000-0000-4000-a000-000000000001', 'sent');
 insert into public.lesson_items (id, kind, week_key, lesson_id, group_id, facilitator_id, data) values
   ('li-matrix-1', 'comment', '2026_48', 'rg-dongor_mo_1', 'rg-dongor', 'f0000000-0000-4000-a000-000000000001', '{"text": "Mine"}'),
-  ('li-matrix-2', 'comment', '2026_48', 'rg-dongor_mo_1', 'rg-dongor', 'f0000000-0000-4000-a000-000000000002', '{"text": "Theirs"}');
+  ('li-matrix-2', 'comment', '2026_48', 'rg-dongor_mo_1', 'rg-dongor', 'f0000000-0000-4000-a000-000000000002', '{"text": "Theirs"}'),
+  ('li-matrix-3', 'assignment', '2026_48', 'rg-jaul_mo_1', 'rg-jaul', 'f0000000-0000-4000-a000-000000000001', '{"title": "Read chapter 2"}'),
+  ('li-matrix-4', 'comment', '2026_48', 'rg-jaul_mo_1', 'rg-jaul', 'f0000000-0000-4000-a000-000000000001', '{"text": "A note for facilitators"}');
 insert into storage.objects (bucket_id, name, owner) values
   ('images', 'matrix/logo.png', null),
   ('documents', '00000000-0000-4000-a000-000000000006/passport.pdf', '00000000-0000-4000-a000-000000000006'),
@@ -189,12 +191,13 @@ export const TABLES: Record<string, TableEntry> = {
     via: 'sync_push',
     sample: `insert into public.lesson_items (id, kind, week_key, lesson_id, group_id, facilitator_id, data) values ('li-matrix', 'comment', '2026_48', 'rg-dongor_mo_1', 'rg-dongor', 'f0000000-0000-4000-a000-000000000001', '{"text": "A comment"}')`,
     touch: 'data = data',
+    // Families: their groups' assignments and resources only, never the comments.
     select: roles('all', {
       anon: 'deny',
       member: 'none',
       blocked: 'none',
-      guardian: 'none',
-      student: 'none',
+      guardian: 'some',
+      student: 'some',
     }),
     insert: roles('deny', {
       facilitator: 'allow',

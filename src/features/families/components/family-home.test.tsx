@@ -3,8 +3,15 @@ import { screen, within } from '@testing-library/react'
 import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
 import type { AppDatabase } from '@sync/database'
 import { addDays, centreDateOf } from '@/lib/time/calendar-date'
+import { weekKeyOf } from '@/lib/time/week'
 
 const today = centreDateOf(new Date())
+const proof = (fileName: string, extra: Record<string, unknown> = {}) => ({
+  fileName,
+  fileURL: `families/fam/${fileName}`,
+  identityProofType: 'ID Proof' as const,
+  ...extra,
+})
 const session = (id: string, timingId: string, subjectId: string) => ({
   id,
   timingId,
@@ -25,7 +32,7 @@ const week = (subjectId: string) => {
   return { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day }
 }
 
-async function seed(db: AppDatabase) {
+async function seed(db: AppDatabase, complete = true) {
   await db.reference.bulkInsert([
     { id: 't1', kind: 'session_timing', data: { timing: '09:30 - 10:15', groupNumber: 1 } },
     { id: 't2', kind: 'session_timing', data: { timing: '10:15 - 11:00', groupNumber: 1 } },
@@ -80,16 +87,29 @@ async function seed(db: AppDatabase) {
           parentUUID: 'p1',
           firstName: 'João',
           lastName: 'Fernandes',
+          nationality: 'Indian',
+          maritalStatus: 'Married',
           identityProof: [
-            {
+            proof('passport.pdf', {
               identityProofSelection: 'Passport',
               hasExpiryDate: true,
               expiryDate: addDays(today, 10),
-            },
+            }),
           ],
         },
       ],
+      forms: complete ? [{ fileName: 'form.pdf', fileURL: 'families/fam/form.pdf' }] : [],
     },
+  })
+  await db.lesson_items.insert({
+    id: 'li1',
+    kind: 'assignment',
+    lesson_id: 'maths-2',
+    group_id: 'g1',
+    week_key: weekKeyOf(today),
+    facilitator_id: null,
+    data: { title: 'Read chapter 2', description: 'Bring the book on Friday' },
+    created_at: new Date().toISOString(),
   })
   await db.students.bulkInsert([
     {
@@ -101,7 +121,7 @@ async function seed(db: AppDatabase) {
       name: 'Tiago Fernandes',
       fee_tariff_id: null,
       enrolment: {},
-      data: { firstName: 'Tiago' },
+      data: { firstName: 'Tiago', identityProof: [proof('tiago.pdf')] },
     },
     {
       id: 'st2',
@@ -112,10 +132,14 @@ async function seed(db: AppDatabase) {
       name: 'Inês Fernandes',
       fee_tariff_id: null,
       enrolment: {},
-      data: { firstName: 'Inês' },
+      data: { firstName: 'Inês', identityProof: [proof('ines.pdf')] },
     },
   ])
 }
+
+/** This device has had one whole sync (the replicating tab keeps the time there). */
+const synced = () =>
+  localStorage.setItem(`app.sync.lastSyncedAt.${testMember().userId}`, String(Date.now()))
 
 describe.each([360, 1280])('the home at %ipx', (width) => {
   it("a guardian sees their children, their groups' week, holidays and expiring documents", async () => {
@@ -130,11 +154,55 @@ describe.each([360, 1280])('the home at %ipx', (width) => {
     expect(within(jaul).getAllByRole('listitem')[0]).toHaveTextContent('09:30 - 10:15 Circle time')
     expect(within(home).getByRole('region', { name: 'Tanni this week' })).toHaveTextContent('Art')
     expect(within(home).getByText('Founders day')).toBeInTheDocument()
+    // The week's assignment, with its lesson (the template's days share their lessons' ids).
+    expect(within(jaul).getByTestId('week-work')).toHaveTextContent(
+      /AssignmentRead chapter 2 · \w+day · MathematicsBring the book on Friday/,
+    )
     expect(within(home).getByText('João Fernandes: Passport').parentElement).toHaveTextContent(
       'in 10 days',
     )
     expect(within(home).getByTestId('last-sync')).toHaveTextContent('Not synced yet')
     expect(screen.queryByTestId('dashboard-welcome')).not.toBeInTheDocument()
+  })
+
+  it('a guardian whose profile is incomplete is sent to the Profile page, and told so', async () => {
+    setViewportWidth(width)
+    synced()
+    const { router } = await renderApp({
+      path: '/parents/dash',
+      member: testMember({ role: 'guardian' }),
+      seed: (db) => seed(db, false),
+    })
+    expect(
+      await screen.findByRole('dialog', { name: 'Please complete your profile' }),
+    ).toBeInTheDocument()
+    expect(router.state.location.search).toEqual({ pane: 'profile' })
+    expect(await screen.findByTestId('profile-wizard')).toHaveTextContent('Personal Data')
+    expect(screen.queryByTestId('parents-home')).not.toBeInTheDocument()
+  })
+
+  it('a profile admin is not sent to the Profile page', async () => {
+    setViewportWidth(width)
+    synced()
+    await renderApp({
+      path: '/parents/dash',
+      member: testMember({ role: 'guardian', isProfileAdmin: true }),
+      seed: (db) => seed(db, false),
+    })
+    expect(await screen.findByTestId('parents-home')).toBeInTheDocument()
+    expect(screen.queryByRole('dialog', { name: 'Please complete your profile' })).toBeNull()
+  })
+
+  it('a guardian is not sent to the Profile page before a whole sync (half a family is not an incomplete profile)', async () => {
+    setViewportWidth(width)
+    localStorage.clear()
+    await renderApp({
+      path: '/parents/dash',
+      member: testMember({ role: 'guardian' }),
+      seed: (db) => seed(db, false),
+    })
+    expect(await screen.findByTestId('parents-home')).toBeInTheDocument()
+    expect(screen.queryByRole('dialog', { name: 'Please complete your profile' })).toBeNull()
   })
 
   it('a student sees their own week, without family documents', async () => {
@@ -149,7 +217,8 @@ describe.each([360, 1280])('the home at %ipx', (width) => {
     })
     const home = await screen.findByTestId('student-home')
     expect(within(home).getByRole('heading', { level: 1 })).toHaveTextContent('My week')
-    expect(await within(home).findByRole('region', { name: 'Jaul this week' })).toBeInTheDocument()
+    const jaul = await within(home).findByRole('region', { name: 'Jaul this week' })
+    expect(within(jaul).getByText('Read chapter 2')).toBeInTheDocument()
     expect(within(home).queryByRole('region', { name: 'Tanni this week' })).toBeNull()
     expect(within(home).queryByText(/Documents that expire soon/)).toBeNull()
   })

@@ -96,6 +96,42 @@ function WeekOfGroup({ week, showChildren }: { week: GroupWeekView; showChildren
           </div>
         ))}
       </Stack>
+      {week.work.length > 0 && (
+        <Stack gap={4} mt="sm" data-testid="week-work">
+          <Text fw={600} size="sm">
+            Assignments and resources
+          </Text>
+          <List size="sm" spacing={4}>
+            {week.work.map((work) => (
+              <List.Item key={work.id}>
+                <Badge size="xs" variant="light" mr={6}>
+                  {work.kind === 'assignment' ? 'Assignment' : 'Resource'}
+                </Badge>
+                {work.link ? (
+                  <Anchor href={work.link} target="_blank" rel="noopener noreferrer" inherit>
+                    {work.title}
+                  </Anchor>
+                ) : (
+                  <Text span inherit fw={500}>
+                    {work.title}
+                  </Text>
+                )}
+                {work.when && (
+                  <Text span inherit c="dimmed">
+                    {' '}
+                    · {work.when}
+                  </Text>
+                )}
+                {work.detail && (
+                  <Text size="sm" c="dimmed">
+                    {work.detail}
+                  </Text>
+                )}
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
     </Paper>
   )
 }

@@ -10,9 +10,12 @@ import {
   homeChildren,
   homeWeek,
   nextHolidays,
+  weekWork,
   type ExpiringDocument,
   type HomeChild,
   type HomeDay,
+  type HomeWork,
+  type WorkItemRow,
   type Names,
 } from '../logic/home'
 
@@ -22,6 +25,8 @@ export interface GroupWeekView {
   /** Children of the family in this group. */
   children: string[]
   days: HomeDay[]
+  /** The week's assignments and resources, in the order of the lessons. */
+  work: HomeWork[]
   /** False when neither the week nor its template has reached this device. */
   known: boolean
 }
@@ -60,6 +65,7 @@ export function familyHomeOf(
   lookups: Lookups,
   today: IsoDate,
   weekKey: string,
+  items: readonly WorkItemRow[] = [],
 ): FamilyHome {
   const family = families[0] ?? null
   const children = homeChildren(students, lookups.groups, today)
@@ -68,11 +74,13 @@ export function familyHomeOf(
   const weeks = groupIds.map((groupId) => {
     const doc = byId.get(weekDocId(groupId, weekKey)) ?? byId.get(templateDocId(groupId))
     const days = doc && doc.kind !== 'change_log' ? normaliseDays(doc.data.days) : normaliseDays({})
+    const week = homeWeek(days, weekKey, lookups, lookups.holidays)
     return {
       groupId,
       groupName: lookups.groups[groupId] ?? 'Group',
       children: children.filter((c) => c.groupId === groupId).map((c) => c.name),
-      days: homeWeek(days, weekKey, lookups, lookups.holidays),
+      days: week,
+      work: weekWork(items, groupId, weekKey, week),
       known: Boolean(doc),
     }
   })
@@ -101,9 +109,18 @@ export function useFamilyHome(
         open.db.students.find().$,
         open.db.timetables.find({ selector: { kind: { $in: ['week', 'group_template'] } } }).$,
         open.db.reference.find().$,
+        open.db.lesson_items.find({ selector: { week_key: weekKey } }).$,
       ]).pipe(
-        map(([families, students, timetables, refs]) =>
-          familyHomeOf(families, students, timetables, lookupsOf(refs), today, weekKey),
+        map(([families, students, timetables, refs, items]) =>
+          familyHomeOf(
+            families,
+            students,
+            timetables,
+            lookupsOf(refs),
+            today,
+            weekKey,
+            items.map((d) => d.toMutableJSON() as WorkItemRow),
+          ),
         ),
       ),
     null,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { WeekDays } from '@sync/timetable/types'
-import { expiringDocuments, homeChildren, homeWeek, nextHolidays } from './home'
+import { expiringDocuments, homeChildren, homeWeek, nextHolidays, safeLink, weekWork } from './home'
 
 const holiday = (description: string, startDate: string, endDate = startDate) => ({
   description,
@@ -127,5 +127,97 @@ describe("the parents' home", () => {
         daysLeft: 24,
       },
     ])
+  })
+})
+
+describe("a group's assignments and resources of the week", () => {
+  const days = [
+    {
+      name: 'Monday',
+      date: '2026-11-23',
+      holiday: null,
+      lessons: [{ id: 'rg-jaul_mo_1', timing: '09:30 - 10:15', subject: 'Maths', topic: null }],
+    },
+    {
+      name: 'Tuesday',
+      date: '2026-11-24',
+      holiday: null,
+      lessons: [{ id: 'rg-jaul_tu_1', timing: '09:30 - 10:15', subject: 'English', topic: null }],
+    },
+  ]
+  const item = (
+    id: string,
+    kind: string,
+    lesson: string | null,
+    data: Record<string, unknown>,
+    group = 'rg-jaul',
+    week = '2026_48',
+  ) => ({
+    id,
+    kind,
+    group_id: group,
+    week_key: week,
+    lesson_id: lesson,
+    data,
+  })
+
+  it('lists them in the order of the lessons, with their day and subject, leaving comments out', () => {
+    const work = weekWork(
+      [
+        item('a', 'assignment', 'rg-jaul_tu_1', {
+          title: 'Write a poem',
+          description: 'Ten lines',
+        }),
+        item('b', 'resource', 'rg-jaul_mo_1', {
+          link: 'https://example.com/fractions',
+          description: 'Fractions video',
+        }),
+        item('c', 'comment', 'rg-jaul_mo_1', { text: 'For facilitators' }),
+        item('d', 'assignment', 'rg-jaul_mo_1', { title: 'Other group' }, 'rg-tanni'),
+        item('e', 'assignment', 'rg-jaul_mo_1', { title: 'Last week' }, 'rg-jaul', '2026_47'),
+        item('f', 'resource', null, { link: 'https://example.com/atlas' }),
+      ],
+      'rg-jaul',
+      '2026_48',
+      days,
+    )
+    expect(work).toEqual([
+      {
+        id: 'b',
+        kind: 'resource',
+        title: 'Fractions video',
+        detail: null,
+        link: 'https://example.com/fractions',
+        when: 'Monday · Maths',
+      },
+      {
+        id: 'a',
+        kind: 'assignment',
+        title: 'Write a poem',
+        detail: 'Ten lines',
+        link: null,
+        when: 'Tuesday · English',
+      },
+      {
+        id: 'f',
+        kind: 'resource',
+        title: 'https://example.com/atlas',
+        detail: null,
+        link: 'https://example.com/atlas',
+        when: null,
+      },
+    ])
+  })
+
+  it.each([
+    ['https://example.com/a', 'https://example.com/a'],
+    ['http://example.com', 'http://example.com/'],
+    ['javascript:alert(1)', null],
+    ['data:text/html,hi', null],
+    ['not a link', null],
+    ['', null],
+    [42, null],
+  ])('opens %j only as a web address (%j)', (value, expected) => {
+    expect(safeLink(value)).toBe(expected)
   })
 })

@@ -178,3 +178,80 @@ export function expiringDocuments(
   const kids = children.flatMap((c) => expiring(c.name, c.data.identityProof, today, horizon))
   return [...guardians, ...kids].sort((a, b) => (a.expiryDate < b.expiryDate ? -1 : 1))
 }
+
+/** An assignment or resource of a lesson, as the device holds it (lesson_items). */
+export interface WorkItemRow {
+  id: string
+  kind: string
+  group_id: string | null
+  week_key: string | null
+  lesson_id: string | null
+  data: Record<string, unknown>
+}
+
+export interface HomeWork {
+  id: string
+  kind: 'assignment' | 'resource'
+  title: string
+  detail: string | null
+  /** A web address to open, only when it is one (http or https). */
+  link: string | null
+  /** The lesson it belongs to: "Monday · Maths". */
+  when: string | null
+}
+
+/** A web address that is safe to open from the page: http or https only. */
+export function safeLink(value: unknown): string | null {
+  if (typeof value !== 'string' || value.trim() === '') return null
+  try {
+    const url = new URL(value.trim())
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null
+  } catch {
+    return null
+  }
+}
+
+const textOf = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null)
+
+/**
+ * A group's assignments and resources of the week, in the order of its lessons: what a student
+ * is asked to do and the material that goes with it (read-only).
+ */
+export function weekWork(
+  items: readonly WorkItemRow[],
+  groupId: string,
+  weekKey: string,
+  days: readonly HomeDay[],
+): HomeWork[] {
+  const lessons = new Map<string, { when: string; order: number }>()
+  days.forEach((day, d) =>
+    day.lessons.forEach((lesson, l) =>
+      lessons.set(lesson.id, { when: `${day.name} · ${lesson.subject}`, order: d * 100 + l }),
+    ),
+  )
+  return items
+    .filter(
+      (item) =>
+        item.group_id === groupId &&
+        item.week_key === weekKey &&
+        (item.kind === 'assignment' || item.kind === 'resource'),
+    )
+    .map((item) => {
+      const lesson = item.lesson_id ? lessons.get(item.lesson_id) : undefined
+      const assignment = item.kind === 'assignment'
+      const link = safeLink(item.data.link)
+      return {
+        id: item.id,
+        kind: item.kind as HomeWork['kind'],
+        title: assignment
+          ? (textOf(item.data.title) ?? 'Assignment')
+          : (textOf(item.data.description) ?? link ?? 'Resource'),
+        detail: assignment ? textOf(item.data.description) : null,
+        link,
+        when: lesson?.when ?? null,
+        order: lesson?.order ?? Number.MAX_SAFE_INTEGER,
+      }
+    })
+    .sort((a, b) => a.order - b.order || a.title.localeCompare(b.title))
+    .map(({ order: _order, ...work }) => work)
+}

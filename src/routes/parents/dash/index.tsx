@@ -5,6 +5,7 @@ import { NotFoundHere } from '@/app/layouts/not-found-here'
 import { paneSearch } from '@/app/pane-search'
 import { FamilyHome } from '@/features/families/components/family-home'
 import { useProfileComplete } from '@/features/families/hooks/use-profile-state'
+import { useSyncView } from '@/db/hooks'
 import { useAuthMember } from '@/lib/auth/use-auth'
 
 // The profile wizard loads when it is opened: a parent's first load carries the Home only.
@@ -21,12 +22,16 @@ function ParentsDashboard() {
   const navigate = useNavigate()
   const member = useAuthMember()
   const complete = useProfileComplete(member?.familyToken ?? null)
+  // Judged only once this device has had one whole sync: a family's record can arrive before
+  // its children's, and half a family is not an incomplete profile.
+  const { lastSyncedAt } = useSyncView()
   // Whether the dashboard sent the parent to the Profile page (kept in the history entry).
   const forced = useRouterState({
     select: (s) => (s.location.state as { forcedProfile?: boolean }).forcedProfile === true,
   })
   // core.md §2: an incomplete profile forces the Profile page, except for profile admins.
-  const force = complete === false && !member?.isProfileAdmin && pane !== 'profile'
+  const force =
+    complete === false && lastSyncedAt !== null && !member?.isProfileAdmin && pane !== 'profile'
   useEffect(() => {
     if (!force) return
     void navigate({
