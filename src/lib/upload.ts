@@ -1,4 +1,6 @@
 import { getSupabase } from './supabase-lazy'
+import { thumbnailPath } from './storage-names'
+import { webpThumbnail } from './thumbnail'
 
 export type UploadResult = { ok: true; path: string } | { ok: false; message: string }
 
@@ -44,4 +46,34 @@ export async function uploadWithProgress(
       resolve({ ok: false, message: 'The connection was lost during the upload.' })
     xhr.send(file)
   })
+}
+
+/**
+ * Uploads a file as `uploadWithProgress` does and, for an image, its 200×200 WebP thumbnail
+ * beside it (I37). A thumbnail that cannot be made or stored is logged; the file stays.
+ */
+export async function uploadWithThumbnail(
+  bucket: string,
+  path: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<UploadResult> {
+  const result = await uploadWithProgress(bucket, path, file, onProgress)
+  if (!result.ok || !file.type.startsWith('image/')) return result
+  const thumbnail = await webpThumbnail(file)
+  const made = thumbnail
+    ? await uploadWithProgress(
+        bucket,
+        thumbnailPath(path),
+        new File([thumbnail], 'thumbnail.webp', { type: 'image/webp' }),
+        () => undefined,
+      )
+    : { ok: false as const, message: 'This browser cannot make WebP thumbnails.' }
+  if (!made.ok) console.error('The thumbnail could not be stored:', made.message)
+  return result
+}
+
+/** What deleting a stored file removes (I39): the file and, for an image, its thumbnail. */
+export function storedPaths(path: string): string[] {
+  return /\.(png|jpe?g|gif|webp)$/i.test(path) ? [path, thumbnailPath(path)] : [path]
 }

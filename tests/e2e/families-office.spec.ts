@@ -154,6 +154,26 @@ test('the office enrols a child offline, ends an enrolment with notes, and archi
   expect(await seriousViolations(page)).toEqual([])
   await page.screenshot({ path: testInfo.outputPath('students-pane-1280.png'), fullPage: true })
 
+  // The office uploads the family's admission form (I22, I23).
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/administration/dash/families')
+  await pane.getByLabel('Search').fill(familyName)
+  await pane.getByRole('button', { name: `Open the ${familyName} family` }).click()
+  await detail.getByRole('button', { name: 'Upload a form' }).click()
+  const formDialog = page.getByRole('dialog', { name: 'A family form' })
+  await formDialog.getByLabel('Form name').fill('Admission form')
+  await formDialog.locator('input[type="file"]').setInputFiles({
+    name: 'admission.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.7\n%%EOF\n'),
+  })
+  await formDialog.getByRole('button', { name: 'Upload' }).click()
+  await expect(page.getByText('Success! File uploaded')).toBeVisible({ timeout: 30_000 })
+  await expect(detail.getByRole('region', { name: 'Forms' })).toContainText(
+    'Admission form: Admission form',
+  )
+  await page.keyboard.press('Escape')
+
   // End both enrolments; the first with no notes is refused.
   await page.goto('/administration/dash/families')
   await pane.getByLabel('Search').fill(familyName)

@@ -31,6 +31,8 @@ export async function finishSignOut(): Promise<void> {
       .filter((name) => names.some((n) => name.includes(`-${n}--`)))
       .map(deleteIndexedDb),
   )
+  // Files waiting to be uploaded are the family's documents: they go with the rest.
+  await deleteIndexedDb('app-uploads')
   localStorage.removeItem(DELETE_PENDING)
 }
 

@@ -2,8 +2,7 @@ import type { InquiryFile } from '@sync/collections/inquiries'
 import { trackBackendCall } from '@/lib/backend-activity'
 import { thumbnailPath } from '@/lib/storage-names'
 import { getSupabase } from '@/lib/supabase-lazy'
-import { webpThumbnail } from '@/lib/thumbnail'
-import { uploadWithProgress } from '@/lib/upload'
+import { uploadWithThumbnail } from '@/lib/upload'
 import {
   DOCUMENTS_BUCKET,
   documentProblem,
@@ -39,23 +38,10 @@ export function useInquiryFiles() {
         Date.now().toString(36),
       )
       const result = await trackBackendCall(() =>
-        uploadWithProgress(DOCUMENTS_BUCKET, path, file, onProgress),
+        uploadWithThumbnail(DOCUMENTS_BUCKET, path, file, onProgress),
       )
       if (!result.ok) throw new Error(result.message)
       const entry = inquiryFileEntry(path, file.name, uploadedBy, new Date())
-      if (file.type.startsWith('image/')) {
-        const thumbnail = await webpThumbnail(file)
-        if (thumbnail) {
-          const made = await uploadWithProgress(
-            DOCUMENTS_BUCKET,
-            thumbnailPath(path),
-            new File([thumbnail], 'thumbnail.webp', { type: 'image/webp' }),
-            () => undefined,
-          )
-          // The file is kept without its thumbnail; the list shows its name instead.
-          if (!made.ok) console.error('The thumbnail could not be stored:', made.message)
-        }
-      }
       await writer.addFile(inquiry.id, entry)
     },
     /** A link to read a file for a few minutes. */

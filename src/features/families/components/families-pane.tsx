@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Modal.css'
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import {
   Badge,
   Button,
@@ -25,6 +25,7 @@ import {
   type OfficeFamily,
 } from '../logic/office'
 import { EnrolDialog } from './enrol-dialog'
+import { ProfileDocuments } from './profile-documents'
 import { RemoveStudentDialog } from './remove-student-dialog'
 
 const today = () => new Date().toISOString().slice(0, 10)
@@ -119,6 +120,7 @@ function ChildLine({ child, onRemove }: { child: OfficeChild; onRemove?(): void 
 
 function FamilyDetail({
   family,
+  documents,
   pane,
   onEnrol,
   onRemove,
@@ -126,6 +128,8 @@ function FamilyDetail({
   onRestore,
 }: {
   family: OfficeFamily
+  /** The family's documents and forms, which the office also uploads (I21, I22). */
+  documents: ReactNode
   pane: FamiliesPaneKind
   onEnrol(): void
   onRemove(child: OfficeChild): void
@@ -213,6 +217,12 @@ function FamilyDetail({
           Forms uploaded: {family.forms}
         </Text>
       </section>
+      <section aria-labelledby="family-documents">
+        <Title order={3} size="h5" id="family-documents" mb={4}>
+          Documents
+        </Title>
+        {documents}
+      </section>
       <Group justify="flex-end">
         {pane === 'families' ? (
           <Stack gap={4} align="flex-end">
@@ -263,6 +273,7 @@ export function FamiliesPane({ pane }: { pane: FamiliesPaneKind }) {
       null
     )
   }, [data, openId])
+  const openRow = data?.families.find((f) => f.id === openId) ?? null
   const close = () => setOpenId(null)
   return (
     <Stack gap="md" data-testid={`${pane}-pane`}>
@@ -296,6 +307,16 @@ export function FamiliesPane({ pane }: { pane: FamiliesPaneKind }) {
         {open && (
           <FamilyDetail
             family={open}
+            documents={
+              openRow && (
+                <ProfileDocuments
+                  family={openRow}
+                  children={(data?.students ?? []).filter(
+                    (st) => st.family_id === openRow.id && st.status !== 'terminated',
+                  )}
+                />
+              )
+            }
             pane={open.status === 'archived' ? 'archive' : 'families'}
             onEnrol={() => setEnrolling(true)}
             onRemove={setRemoving}

@@ -223,3 +223,17 @@ describe.each([360, 1280])('the home at %ipx', (width) => {
     expect(within(home).queryByText(/Documents that expire soon/)).toBeNull()
   })
 })
+
+describe("a guardian's settings", () => {
+  it("lead to the family's profile beside the account", async () => {
+    setViewportWidth(360)
+    await renderApp({ path: '/parents/settings', member: testMember({ role: 'guardian' }) })
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your account' }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: "Open your family's profile" })).toHaveAttribute(
+      'href',
+      '/parents/dash?pane=profile',
+    )
+  })
+})

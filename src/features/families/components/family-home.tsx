@@ -1,15 +1,5 @@
 import type { ReactNode } from 'react'
-import {
-  Anchor,
-  Badge,
-  Group,
-  List,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core'
+import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { useSyncView } from '@/db/hooks'

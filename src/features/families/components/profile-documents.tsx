@@ -24,15 +24,22 @@ import type { FamilyRow, StudentRow } from '@sync/database'
 import { ID_DOCUMENTS, type IdentityProofType } from '@sync/families/profile'
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { useAppStatus } from '@/lib/app-status/hooks'
+import { useAuthMember } from '@/lib/auth/use-auth'
 import { DOCUMENT_TYPES } from '@/lib/storage-names'
-import { useProfileWriter } from '../hooks/use-profile'
+import { documentFileProblem, useProfileWriter } from '../hooks/use-profile'
+import {
+  QUEUE_MESSAGES,
+  useDocumentQueue,
+  useRecordUpload,
+  type DocumentMeta,
+} from '../hooks/use-document-queue'
 import {
   DOCUMENT_MESSAGES,
   documentPeople,
   FORM_TYPES,
   needsLegalGuardianDocuments,
-  proofRecord,
   type DocumentPerson,
+  type PersonRef,
 } from '../logic/documents'
 
 const today = () => new Date().toISOString().slice(0, 10)
@@ -43,13 +50,16 @@ type Upload = { kind: 'proof'; person: DocumentPerson } | { kind: 'form' } | { k
 function UploadDialog({
   upload,
   familyId,
+  enqueue,
   onClose,
 }: {
   upload: Upload | null
   familyId: string
+  enqueue(file: File, meta: DocumentMeta): Promise<void>
   onClose(): void
 }) {
   const writer = useProfileWriter()
+  const record = useRecordUpload()
   const [file, setFile] = useState<File | null>(null)
   const [type, setType] = useState<IdentityProofType>('ID Proof')
   const [document, setDocument] = useState<string>(ID_DOCUMENTS[0].name)
@@ -72,31 +82,44 @@ function UploadDialog({
     if (upload.kind === 'proof' && hasExpiry && !/^\d{4}-\d{2}-\d{2}$/.test(expiry))
       return setProblem('Enter the expiry date.')
     setProblem(null)
+    const meta: DocumentMeta =
+      upload.kind === 'proof'
+        ? {
+            kind: 'proof',
+            familyId,
+            ref: upload.person.ref,
+            personName: upload.person.name,
+            values: {
+              person: upload.person.key,
+              documentType: type,
+              document,
+              hasExpiryDate: hasExpiry,
+              expiryDate: expiry,
+            },
+          }
+        : {
+            kind: upload.kind,
+            familyId,
+            name: upload.kind === 'form' ? `${formType}: ${formName.trim()}` : file.name,
+          }
+    if (!navigator.onLine) {
+      // Offline: the checked file waits on the device and uploads when the connection is back.
+      const refused = await documentFileProblem(file)
+      if (refused) return setProblem(refused)
+      try {
+        await enqueue(file, meta)
+        notifications.show({ color: 'blue', message: QUEUE_MESSAGES.queued })
+        setFile(null)
+        onClose()
+      } catch (error) {
+        setProblem((error as Error).message)
+      }
+      return
+    }
     setProgress(0)
     try {
       const path = await writer.upload(familyId, file, setProgress)
-      if (upload.kind === 'proof') {
-        const values = {
-          person: upload.person.key,
-          documentType: type,
-          document,
-          hasExpiryDate: hasExpiry,
-          expiryDate: expiry,
-        }
-        await writer.addProof(
-          familyId,
-          upload.person.ref,
-          proofRecord(values, { path, name: file.name }, upload.person.name, new Date()),
-        )
-      } else {
-        const name = upload.kind === 'form' ? `${formType}: ${formName.trim()}` : file.name
-        await writer.addFile(
-          familyId,
-          upload.kind === 'form' ? 'forms' : 'legalGuardianDocuments',
-          name,
-          path,
-        )
-      }
+      await record(meta, path, file.name)
       notifications.show({ color: 'green', message: DOCUMENT_MESSAGES.uploaded })
       setFile(null)
       onClose()
@@ -246,6 +269,27 @@ function FileLine({
   )
 }
 
+function Waiting({ names }: { names: string[] }) {
+  return (
+    <>
+      {names.map((name, i) => (
+        <Group key={`${name}-${i}`} gap={6} wrap="nowrap" data-testid="waiting-upload">
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Text>
+          <Badge size="xs" color="blue" variant="light">
+            Waiting for a connection
+          </Badge>
+        </Group>
+      ))}
+    </>
+  )
+}
+
+const sameRef = (a: PersonRef, b: PersonRef) =>
+  a.kind === b.kind &&
+  (a.kind === 'guardian' ? a.index === (b as typeof a).index : a.id === (b as typeof a).id)
+
 const proofDetail = (p: IdentityProofRecord) =>
   [p.identityProofType, p.identityProofSelection, p.hasExpiryDate ? `expires ${p.expiryDate}` : '']
     .filter(Boolean)
@@ -261,6 +305,10 @@ export function ProfileDocuments({
 }) {
   const writer = useProfileWriter()
   const { online } = useAppStatus()
+  const member = useAuthMember()
+  const queue = useDocumentQueue(family.id, member?.userId ?? 'nobody')
+  const waitingFor = (match: (meta: DocumentMeta) => boolean) =>
+    queue.waiting.filter((item) => match(item.meta)).map((item) => item.name)
   const [upload, setUpload] = useState<Upload | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const people = documentPeople(family.data, children, today())
@@ -277,7 +325,8 @@ export function ProfileDocuments({
     <Stack gap="md" data-testid="profile-documents">
       {!online && (
         <Alert color="yellow">
-          Documents are uploaded while online. Your other answers are kept on this device.
+          You are offline: a document you add waits on this device and uploads when you are back
+          online.
         </Alert>
       )}
       {problem && (
@@ -298,12 +347,7 @@ export function ProfileDocuments({
             <Title order={3} size="h5">
               {person.name}
             </Title>
-            <Button
-              size="xs"
-              variant="light"
-              disabled={!online}
-              onClick={() => setUpload({ kind: 'proof', person })}
-            >
+            <Button size="xs" variant="light" onClick={() => setUpload({ kind: 'proof', person })}>
               Upload a document
             </Button>
           </Group>
@@ -325,6 +369,9 @@ export function ProfileDocuments({
               online={online}
             />
           ))}
+          <Waiting
+            names={waitingFor((meta) => meta.kind === 'proof' && sameRef(meta.ref, person.ref))}
+          />
         </Paper>
       ))}
       <Paper withBorder radius="md" p="sm" component="section" aria-label="Forms">
@@ -332,12 +379,7 @@ export function ProfileDocuments({
           <Title order={3} size="h5">
             Forms
           </Title>
-          <Button
-            size="xs"
-            variant="light"
-            disabled={!online}
-            onClick={() => setUpload({ kind: 'form' })}
-          >
+          <Button size="xs" variant="light" onClick={() => setUpload({ kind: 'form' })}>
             Upload a form
           </Button>
         </Group>
@@ -356,6 +398,7 @@ export function ProfileDocuments({
             online={online}
           />
         ))}
+        <Waiting names={waitingFor((meta) => meta.kind === 'form')} />
       </Paper>
       {needsLegalGuardianDocuments(family.data) && (
         <Paper
@@ -369,12 +412,7 @@ export function ProfileDocuments({
             <Title order={3} size="h5">
               Legal guardian documents
             </Title>
-            <Button
-              size="xs"
-              variant="light"
-              disabled={!online}
-              onClick={() => setUpload({ kind: 'legal' })}
-            >
+            <Button size="xs" variant="light" onClick={() => setUpload({ kind: 'legal' })}>
               Upload a document
             </Button>
           </Group>
@@ -393,12 +431,13 @@ export function ProfileDocuments({
               online={online}
             />
           ))}
+          <Waiting names={waitingFor((meta) => meta.kind === 'legal')} />
         </Paper>
       )}
       <ConfirmDialog
         opened={deleting !== null}
         title="Delete this document?"
-        message={`${deleting?.name ?? ''} is deleted for your family and the office.`}
+        message={`${deleting?.name ?? ''} is deleted for the family and the office.`}
         action="Delete"
         onCancel={() => setDeleting(null)}
         onConfirm={async () => {
@@ -416,6 +455,7 @@ export function ProfileDocuments({
         key={upload ? (upload.kind === 'proof' ? upload.person.key : upload.kind) : 'none'}
         upload={upload}
         familyId={family.id}
+        enqueue={queue.enqueue}
         onClose={() => setUpload(null)}
       />
     </Stack>

@@ -16,7 +16,7 @@ import { useOpenDatabase } from '@/db/provider'
 import { trackBackendCall } from '@/lib/backend-activity'
 import { DOCUMENTS_BUCKET, documentProblem } from '@/lib/storage-names'
 import { getSupabase } from '@/lib/supabase-lazy'
-import { uploadWithProgress } from '@/lib/upload'
+import { storedPaths, uploadWithThumbnail } from '@/lib/upload'
 import { familyFilePath, type PersonRef } from '../logic/documents'
 
 export interface ProfileData {
@@ -85,7 +85,7 @@ export function useProfileWriter() {
     if (problem) throw new Error(problem)
     const path = familyFilePath(familyId, file.name, Date.now().toString(36))
     const result = await trackBackendCall(() =>
-      uploadWithProgress(DOCUMENTS_BUCKET, path, file, onProgress),
+      uploadWithThumbnail(DOCUMENTS_BUCKET, path, file, onProgress),
     )
     if (!result.ok) throw new Error(result.message)
     return path
@@ -140,7 +140,8 @@ export function useProfileWriter() {
       if (!navigator.onLine) throw new Error('This needs a connection. You are offline.')
       const supabase = await getSupabase()
       const { error } = await trackBackendCall(
-        async () => await supabase.storage.from(DOCUMENTS_BUCKET).remove([path]),
+        // I39: an image goes with its thumbnail.
+        async () => await supabase.storage.from(DOCUMENTS_BUCKET).remove(storedPaths(path)),
       )
       if (error) throw new Error(error.message)
       const keep = <T extends { fileURL?: string | null }>(list: readonly T[] | null | undefined) =>

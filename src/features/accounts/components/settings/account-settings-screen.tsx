@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core'
 import { DEFAULT_SIGNED_IN_PATH, homePathFor } from '@/lib/auth/destinations'
 import type { SignedInMember } from '@/lib/auth/types'
@@ -26,7 +27,7 @@ function roleLabel(member: SignedInMember): string {
 }
 
 /** /facilitators/settings: the account page of every signed-in member. */
-export function AccountSettingsScreen() {
+export function AccountSettingsScreen({ extra }: { extra?: ReactNode } = {}) {
   const member = useAuthMember()
   const signOut = useSignOut()
   if (!member) return null
@@ -55,6 +56,7 @@ export function AccountSettingsScreen() {
           )}
         </Stack>
       </Paper>
+      {extra}
       <ChangePasswordForm email={member.email} />
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
