@@ -123,7 +123,7 @@ test('a parent with an incomplete profile is sent to the wizard, completes the f
     .getByRole('button', { name: 'Upload a document' })
     .click()
   const iraDialog = page.getByRole('dialog', { name: 'An identity document of Ira Naik' })
-  await iraDialog.getByLabel('Document').selectOption('Birth Certificate')
+  await iraDialog.getByLabel('Document', { exact: true }).selectOption('Birth Certificate')
   await iraDialog.getByLabel('This document has an expiry date').uncheck()
   await iraDialog.locator('input[type="file"]').setInputFiles(pdf('ira-birth-certificate.pdf'))
   await iraDialog.getByRole('button', { name: 'Upload' }).click()
@@ -131,12 +131,16 @@ test('a parent with an incomplete profile is sent to the wizard, completes the f
     page.getByText('Kept on this device: it uploads when you are back online.'),
   ).toBeVisible()
   const iraDocuments = wizard.getByRole('region', { name: 'Ira Naik' })
-  await expect(iraDocuments.getByTestId('waiting-upload')).toContainText('ira-birth-certificate.pdf')
+  await expect(iraDocuments.getByTestId('waiting-upload')).toContainText(
+    'ira-birth-certificate.pdf',
+  )
   await expect(iraDocuments.getByTestId('waiting-upload')).toContainText('Waiting for a connection')
   await context.setOffline(false)
   await expect(page.getByText('1 waiting document uploaded')).toBeVisible({ timeout: 30_000 })
   await expect(iraDocuments.getByTestId('waiting-upload')).toHaveCount(0)
-  await expect(iraDocuments.getByRole('button', { name: 'ira-birth-certificate.pdf' })).toBeVisible()
+  await expect(
+    iraDocuments.getByRole('button', { name: 'ira-birth-certificate.pdf', exact: true }),
+  ).toBeVisible()
   await expect(iraDocuments).toContainText('Birth Certificate')
 
   // A file that is not what it claims is refused and changes nothing.

@@ -7,6 +7,21 @@ import type { Page } from '@playwright/test'
  * the app's own screen (an e-mail's HTML in its preview frame).
  */
 export async function seriousViolations(page: Page, exclude: string[] = []): Promise<string[]> {
+  // A notification sliding in or out is half transparent: its colours are judged once every
+  // finite transition has ended (spinners, which never end, are left running).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) =>
+              a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined)
   let builder = new AxeBuilder({ page }).withTags([
     'wcag2a',
     'wcag2aa',

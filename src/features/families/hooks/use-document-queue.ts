@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { notifications } from '@mantine/notifications'
 import type { IdentityProofRecord } from '@sync/collections/families'
 import { DOCUMENTS_BUCKET } from '@/lib/storage-names'
@@ -29,6 +29,8 @@ export const QUEUE_MESSAGES = {
   sent: (n: number) =>
     n === 1 ? '1 waiting document uploaded' : `${n} waiting documents uploaded`,
 } as const
+
+const told = new WeakSet<object>()
 
 /** Records a stored file in the profile: a person's identity document, a form or a document. */
 export function useRecordUpload() {
@@ -62,6 +64,11 @@ export function useRecordUpload() {
  */
 export function useDocumentQueue(familyId: string, owner: string) {
   const record = useRecordUpload()
+  // The latest way to record, without making the sending below start again on every render.
+  const recordRef = useRef(record)
+  useEffect(() => {
+    recordRef.current = record
+  })
   const [waiting, setWaiting] = useState<QueuedUpload<DocumentMeta>[]>([])
   const refresh = useCallback(async () => {
     const items = await queuedUploads<DocumentMeta>(owner)
@@ -69,16 +76,20 @@ export function useDocumentQueue(familyId: string, owner: string) {
   }, [familyId, owner])
   const send = useCallback(async () => {
     if (!navigator.onLine) return
-    const { sent } = await sendQueuedUploads<DocumentMeta>(owner, async (item) => {
+    const round = await sendQueuedUploads<DocumentMeta>(owner, async (item) => {
       const file = new File([item.file], item.name, { type: item.type })
       const result = await uploadWithThumbnail(item.bucket, item.path, file, () => undefined)
       if (!result.ok) return false
-      await record(item.meta, item.path, item.name)
+      await recordRef.current(item.meta, item.path, item.name)
       return true
     })
     await refresh()
-    if (sent > 0) notifications.show({ color: 'green', message: QUEUE_MESSAGES.sent(sent) })
-  }, [owner, record, refresh])
+    // Callers that joined a running round share its result: it is told once.
+    if (round.sent > 0 && !told.has(round)) {
+      told.add(round)
+      notifications.show({ color: 'green', message: QUEUE_MESSAGES.sent(round.sent) })
+    }
+  }, [owner, refresh])
   useEffect(() => {
     let live = true
     void queuedUploads<DocumentMeta>(owner).then((items) => {
