@@ -494,17 +494,23 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
       const template = await db.timetables.findOne(templateDocId(groupId)).exec()
       if (!template) throw new Error(`device ${i} has no template for ${groupId}`)
       const data = template.get('data') as { groupName: string; days: unknown }
-      doc = await db.timetables.insert({
-        id,
-        kind: 'week',
-        group_id: groupId,
-        week_key: weekKey,
-        data: {
-          groupName: data.groupName,
-          mondayDate: '2027-01-04',
-          days: normaliseDays(data.days),
-        },
-      })
+      try {
+        doc = await db.timetables.insert({
+          id,
+          kind: 'week',
+          group_id: groupId,
+          week_key: weekKey,
+          data: {
+            groupName: data.groupName,
+            mondayDate: '2027-01-04',
+            days: normaliseDays(data.days),
+          },
+        })
+      } catch (error) {
+        // As the app does: another device's copy of the week arrived meanwhile; edit that one.
+        doc = await db.timetables.findOne(id).exec()
+        if (!doc) throw error
+      }
     }
     const value = unique(`topic-d${i}`)
     let write: TopicWrite | null = null

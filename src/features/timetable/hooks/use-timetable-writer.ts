@@ -43,17 +43,24 @@ export function useTimetableWriter() {
     if (existing) return existing
     const template = await db.timetables.findOne(templateDocId(groupId)).exec()
     if (template?.kind !== 'group_template') return null
-    return db.timetables.insert({
-      id,
-      kind: 'week',
-      group_id: groupId,
-      week_key: weekKey,
-      data: {
-        groupName: template.data.groupName,
-        mondayDate: mondayOf(weekKey),
-        days: normaliseDays(template.data.days),
-      },
-    })
+    try {
+      return await db.timetables.insert({
+        id,
+        kind: 'week',
+        group_id: groupId,
+        week_key: weekKey,
+        data: {
+          groupName: template.data.groupName,
+          mondayDate: mondayOf(weekKey),
+          days: normaliseDays(template.data.days),
+        },
+      })
+    } catch (error) {
+      // Another device's copy of the week arrived meanwhile (a pull): write into that one.
+      const arrived = await db.timetables.findOne(id).exec()
+      if (arrived) return arrived
+      throw error
+    }
   }
 
   return {
