@@ -7,6 +7,7 @@ import { whatsapp } from './whatsapp.ts'
 import { inquiries } from './inquiries.ts'
 import { families } from './families.ts'
 import { students } from './students.ts'
+import { payments } from './payments.ts'
 
 /** Every replicated collection. Keep to 12 or fewer (see MAX_COLLECTIONS). */
 export const collections = [
@@ -19,6 +20,7 @@ export const collections = [
   inquiries,
   families,
   students,
+  payments,
 ] as const
 
 export {
@@ -31,4 +33,5 @@ export {
   inquiries,
   families,
   students,
+  payments,
 }

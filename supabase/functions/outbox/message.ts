@@ -2,6 +2,7 @@
 // storage or carried inline, and a Message-ID derived from the row so a resend is recognisable.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { FunctionEnv } from '../_shared/env.ts'
+import { paymentReceipt } from '../_shared/payment-receipt.ts'
 
 export interface OutboxRow {
   id: string
@@ -22,6 +23,8 @@ type StoredAttachment =
   | string
   | { bucket: string; path: string; filename?: string; contentType?: string }
   | { filename: string; content: string; encoding?: 'base64' | 'utf8'; contentType?: string }
+  /** A recorded payment's receipt, made as a PDF when the message is sent. */
+  | { receipt: string }
 
 interface MailAttachment {
   filename: string
@@ -86,6 +89,16 @@ function base64(bytes: Uint8Array): string {
 }
 
 async function readAttachment(db: SupabaseClient, item: StoredAttachment): Promise<MailAttachment> {
+  if (typeof item === 'object' && 'receipt' in item) {
+    const receipt = await paymentReceipt(db, item.receipt)
+    if (!receipt) throw permanent(`Payment ${item.receipt} has no receipt: it is not recorded`)
+    return {
+      filename: receipt.filename,
+      content: base64(receipt.bytes),
+      encoding: 'base64',
+      contentType: 'application/pdf',
+    }
+  }
   if (typeof item === 'string' || 'bucket' in item) {
     const ref =
       typeof item === 'string'
