@@ -17,6 +17,7 @@ import type {
   families,
   lessonItems,
   students,
+  payments,
   reference,
   timetables,
   topics,
@@ -38,6 +39,7 @@ export type WhatsAppRow = RowOf<typeof whatsapp>
 export type InquiryRow = RowOf<typeof inquiries>
 export type FamilyRow = RowOf<typeof families>
 export type StudentRow = RowOf<typeof students>
+export type PaymentRow = RowOf<typeof payments>
 
 /**
  * The collections by name, each typed from its definition's zod schemas (RowOf); a role's
@@ -53,6 +55,7 @@ export interface AppCollections {
   inquiries: RxCollection<InquiryRow>
   families: RxCollection<FamilyRow>
   students: RxCollection<StudentRow>
+  payments: RxCollection<PaymentRow>
   /** Collections a test or a migration opens under other names. */
   [name: string]: RxCollection
 }
