@@ -57,6 +57,15 @@ declare
 begin
   if tg_op = 'UPDATE' then
     new.receipt_number := old.receipt_number;
+    -- Sync's own bookkeeping (numbering the change at commit) is no change to the payment.
+    if (new.family_id, new.student_id, new.kind, new.status, new.data, new._deleted)
+       is not distinct from (old.family_id, old.student_id, old.kind, old.status, old.data, old._deleted) then
+      return new;
+    end if;
+    if new._deleted and not old._deleted and old.status = 'recorded' then
+      raise exception 'A recorded payment has its receipt: set it aside instead of removing it.'
+        using errcode = 'P0001';
+    end if;
     if new.family_id is distinct from old.family_id or new.student_id is distinct from old.student_id
        or new.kind is distinct from old.kind then
       raise exception 'A payment stays with its family and student: set it aside and record it again.'

@@ -26,6 +26,7 @@ describe('config.toml', () => {
       'accounts',
       'applications',
       'outbox',
+      'receipts',
       'whatsapp',
       'whatsapp-webhook',
     ])

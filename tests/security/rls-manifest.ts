@@ -51,6 +51,8 @@ insert into public.login_history (member_id, app_version) values
   ('00000000-0000-4000-a000-000000000001', '1.0.54'), ('00000000-0000-4000-a000-000000000006', '1.0.54'),
   ('00000000-0000-4000-a000-000000000004', '1.0.54');
 insert into public.system_errors (source, message) values ('matrix', 'an error');
+insert into public.payments (id, family_id, student_id, kind, status, data) values
+  ('pay-matrix-naik', 'demo-family-naik', 'st-ira', 'fee', 'recorded', '{"paymentType": "Monthly Fee", "paymentOption": "Cash", "feeYear": "2026-27", "receivedFrom": "Priya Naik", "amount": 16700, "paymentDate": "2026-11-02", "familyName": "Naik", "sendEmail": false}');
 insert into public.system_warnings (source, message) values ('matrix', 'a warning');
 insert into public.unregistered_signins (email) values ('visitor@gmail.com');
 insert into public.email_outbox (id, sender, recipients, subject, html_body, email_type, email_trigger, triggered_by, status) values
@@ -288,6 +290,27 @@ export const TABLES: Record<string, TableEntry> = {
       administration: 'all',
       admin: 'all',
     }),
+    delete: roles('deny'),
+  },
+  'public.payments': {
+    via: 'sync_push',
+    sample: `insert into public.payments (id, family_id, student_id, kind, status, data) values ('pay-matrix', 'demo-family-fernandes', 'st-tiago', 'fee', 'reported', '{"paymentType": "Monthly Fee", "paymentOption": "UPI", "feeYear": "2026-27", "receivedFrom": "Maria", "amount": 16700, "paymentDate": "2026-11-26", "familyName": "Fernandes", "sendEmail": false}')`,
+    touch: 'data = data',
+    select: roles('none', {
+      anon: 'deny',
+      guardian: 'some',
+      parentFacilitator: 'some',
+      admission: 'all',
+      administration: 'all',
+      admin: 'all',
+    }),
+    insert: roles('deny', {
+      guardian: 'allow',
+      admission: 'allow',
+      administration: 'allow',
+      admin: 'allow',
+    }),
+    update: roles('none', { anon: 'deny', admission: 'all', administration: 'all', admin: 'all' }),
     delete: roles('deny'),
   },
   'public.system_errors': {
@@ -533,6 +556,22 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   },
   'app.subject_colours()': {
     call: `app.subject_colours()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.payments_guard()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.payments_queue_receipt()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'public.family_fees()': {
+    call: `public.family_fees()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'public.payment_receipt(payment text)': {
+    call: `public.payment_receipt('pay-demo-ines-this-month')`,
     execute: roles('allow', { anon: 'deny' }),
   },
   'app.students_bump_scope()': {

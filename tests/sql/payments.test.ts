@@ -1,0 +1,381 @@
+// Payments (issue 14): who reads a family's payments, what the office and a guardian may write
+// through sync, the receipt number a recorded payment gets (once, without gaps, also when
+// payments are pushed at the same time), and the receipt e-mail queued exactly once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db, Queryable } from '../../supabase/local/db.ts'
+import { demoAccounts, type DemoAccount } from '../../supabase/local/demo-accounts.ts'
+import { asUser, claimsOf, testDatabases } from '../helpers/test-db.ts'
+
+const by = (label: string): DemoAccount => {
+  const account = demoAccounts.find((a) => a.label === label)
+  if (!account) throw new Error(`no demo account ${label}`)
+  return account
+}
+const administration = by('administration')
+const guardian = by('guardian')
+const student = by('student')
+const parentFacilitator = by('parent facilitator')
+const facilitator = by('facilitator')
+
+const as = <T>(db: Db, account: DemoAccount, fn: (tx: Queryable) => Promise<T>) =>
+  asUser(db, claimsOf(account), fn)
+/** A push as the person, kept (a read `as` someone is rolled back). */
+const kept = <T>(db: Db, account: DemoAccount, fn: (tx: Queryable) => Promise<T>) =>
+  asUser(db, claimsOf(account), fn, { commit: true })
+
+interface PushAnswer {
+  conflicts: Record<string, unknown>[]
+  refused: { id: string; reason: string; code: string }[]
+}
+
+async function push(
+  tx: Queryable,
+  docs: { doc: Record<string, unknown>; assumed: Record<string, unknown> | null }[],
+): Promise<PushAnswer> {
+  const [row] = await tx.query<{ answer: PushAnswer }>(
+    'select public.sync_push($1, $2::jsonb) as answer',
+    [
+      'payments',
+      JSON.stringify(docs.map((d) => ({ newDocumentState: d.doc, assumedMasterState: d.assumed }))),
+    ],
+  )
+  return row!.answer
+}
+
+async function current(db: Db, id: string) {
+  const [row] = await db.query<{ doc: Record<string, unknown> }>(
+    `select to_jsonb(p) - '_seq' - '_modified' as doc from public.payments p where id = $1`,
+    [id],
+  )
+  return row?.doc ?? null
+}
+
+async function receiptMails(db: Db, paymentId: string) {
+  return db.query<{
+    recipients: string[]
+    subject: string
+    attachments: unknown
+    email_type: string
+    email_trigger: string
+    triggered_by: string | null
+  }>(
+    `select recipients, subject, attachments, email_type, email_trigger, triggered_by::text
+       from public.email_outbox where id = $1`,
+    [`receipt-${paymentId}`],
+  )
+}
+
+const period = {
+  key: '2026-27/month/2026-11',
+  label: 'November 2026',
+  months: 1,
+  start: '2026-11-01',
+  end: '2026-11-30',
+}
+
+function feeDoc(
+  id: string,
+  over: Record<string, unknown> = {},
+  data: Record<string, unknown> = {},
+) {
+  return {
+    id,
+    family_id: 'demo-family-fernandes',
+    student_id: 'st-tiago',
+    kind: 'fee',
+    status: 'recorded',
+    receipt_number: null,
+    _deleted: false,
+    ...over,
+    data: {
+      paymentType: 'Monthly Fee',
+      paymentOption: 'Indian Bank Transfer',
+      period,
+      feeYear: '2026-27',
+      receivedFrom: 'Maria Fernandes',
+      amount: 16700,
+      paymentDate: '2026-11-26',
+      studentsFee: 16700,
+      totalFee: 16700,
+      yearPaymentTotal: 33400,
+      studentName: 'Tiago Fernandes',
+      familyName: 'Fernandes',
+      sendEmail: true,
+      email: {
+        to: ['guardian@demo.school'],
+        subject: 'Receipt for Tiago Fernandes: Monthly Fee November 2026',
+        html: '<p>Dear Maria Fernandes,</p><p>Thank you.</p>',
+      },
+      ...data,
+    },
+  }
+}
+
+describe.each(testDatabases())('payments on $name', (target) => {
+  let db: Db
+  beforeAll(async () => {
+    db = await target.open()
+  })
+  afterAll(() => target.close())
+
+  it("a guardian reads their own family's payments only; students and facilitators read none", async () => {
+    const ids = async (account: DemoAccount) =>
+      (
+        await as(db, account, (tx) =>
+          tx.query<{ id: string }>('select id from public.payments order by id'),
+        )
+      ).map((r) => r.id)
+    expect(await ids(guardian)).toEqual([
+      'pay-demo-fernandes-contribution',
+      'pay-demo-ines-this-month',
+      'pay-demo-tiago-last-month',
+    ])
+    expect(await ids(parentFacilitator)).toEqual([])
+    expect(await ids(student)).toEqual([])
+    expect(await ids(facilitator)).toEqual([])
+    expect((await ids(administration)).length).toBeGreaterThanOrEqual(3)
+  })
+
+  it('the seeded payments have receipt numbers', async () => {
+    const rows = await db.query<{ receipt_number: string | null }>(
+      `select receipt_number from public.payments where id like 'pay-demo-%'`,
+    )
+    expect(rows).toHaveLength(3)
+    for (const row of rows) expect(row.receipt_number).toMatch(/^\d{4}-\d{2}\/\d{4,}$/)
+  })
+
+  it('a payment the office records offline gets the next number and one receipt e-mail, also when pushed twice', async () => {
+    const doc = feeDoc('pay-test-recorded')
+    const first = await kept(db, administration, (tx) => push(tx, [{ doc, assumed: null }]))
+    expect(first).toEqual({ conflicts: [], refused: [] })
+    const saved = await current(db, doc.id)
+    expect(saved!.receipt_number).toMatch(/^2026-27\/\d{4}$/)
+    expect(saved!.updated_by).toBe(administration.id)
+    // The device pushes the same record again (its answer was lost): nothing changes.
+    const again = await kept(db, administration, (tx) =>
+      push(tx, [{ doc: { ...doc }, assumed: { ...doc } }]),
+    )
+    expect(again.refused).toEqual([])
+    expect((await current(db, doc.id))!.receipt_number).toBe(saved!.receipt_number)
+    const mails = await receiptMails(db, doc.id)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]).toMatchObject({
+      recipients: ['guardian@demo.school'],
+      subject: `Receipt for Tiago Fernandes: Monthly Fee November 2026 · Receipt ${String(saved!.receipt_number)}`,
+      attachments: [{ receipt: doc.id }],
+      email_type: 'Payment Receipt',
+      email_trigger: 'Fee receipt',
+      triggered_by: administration.id,
+    })
+  })
+
+  it('a device cannot choose its receipt number', async () => {
+    const doc = feeDoc('pay-test-own-number', { receipt_number: '2026-27/9999' })
+    const answer = await kept(db, administration, (tx) => push(tx, [{ doc, assumed: null }]))
+    expect(answer.refused).toEqual([])
+    expect((await current(db, doc.id))!.receipt_number).not.toBe('2026-27/9999')
+  })
+
+  it('no e-mail is queued when "send e-mail" is off, and a contribution is logged as one', async () => {
+    const quiet = feeDoc('pay-test-quiet', {}, { sendEmail: false })
+    const contribution = {
+      ...feeDoc('pay-test-contribution', { kind: 'contribution', student_id: null }),
+    }
+    contribution.data = {
+      ...contribution.data,
+      paymentType: undefined as never,
+      contributionType: 'Annual',
+      period: undefined as never,
+    }
+    const answer = await kept(db, administration, (tx) =>
+      push(tx, [
+        { doc: quiet, assumed: null },
+        { doc: JSON.parse(JSON.stringify(contribution)) as Record<string, unknown>, assumed: null },
+      ]),
+    )
+    expect(answer.refused).toEqual([])
+    expect(await receiptMails(db, quiet.id)).toHaveLength(0)
+    const mails = await receiptMails(db, contribution.id)
+    expect(mails.map((m) => [m.email_type, m.email_trigger])).toEqual([
+      ['Contribution Receipt', 'Contribution receipt'],
+    ])
+  })
+
+  it('a recorded payment keeps its amount; the office sets it aside and it keeps its number', async () => {
+    const doc = feeDoc('pay-test-fixed', {}, { sendEmail: false })
+    await kept(db, administration, (tx) => push(tx, [{ doc, assumed: null }]))
+    const saved = (await current(db, doc.id))!
+    const changed = { ...saved, data: { ...(saved.data as object), amount: 1 } }
+    const refused = await kept(db, administration, (tx) =>
+      push(tx, [{ doc: changed, assumed: saved }]),
+    )
+    expect(refused.refused.map((r) => r.reason)).toEqual([
+      expect.stringMatching(/has its receipt: set it aside and record it again/),
+    ])
+    const removed = await kept(db, administration, (tx) =>
+      push(tx, [{ doc: { ...saved, _deleted: true }, assumed: saved }]),
+    )
+    expect(removed.refused.map((r) => r.reason)).toEqual([
+      expect.stringMatching(/set it aside instead of removing it/),
+    ])
+    const voided = { ...saved, status: 'void', data: { ...(saved.data as object), note: 'Twice' } }
+    const ok = await kept(db, administration, (tx) => push(tx, [{ doc: voided, assumed: saved }]))
+    expect(ok.refused).toEqual([])
+    const after = (await current(db, doc.id))!
+    expect(after.status).toBe('void')
+    expect(after.receipt_number).toBe(saved.receipt_number)
+  })
+
+  it('a guardian reports a payment of their family, without e-mail, and cannot record or change one', async () => {
+    const report = feeDoc('pay-test-reported', { status: 'reported' }, { reference: 'UPI 61234' })
+    const answer = await kept(db, guardian, (tx) => push(tx, [{ doc: report, assumed: null }]))
+    expect(answer.refused).toEqual([])
+    const saved = (await current(db, report.id))!
+    expect(saved.status).toBe('reported')
+    expect(saved.receipt_number).toBeNull()
+    expect((saved.data as Record<string, unknown>).sendEmail).toBe(false)
+    expect((saved.data as Record<string, unknown>).email).toBeUndefined()
+    expect(await receiptMails(db, report.id)).toHaveLength(0)
+
+    const recorded = feeDoc('pay-test-guardian-records')
+    const refusedRecord = await kept(db, guardian, (tx) =>
+      push(tx, [{ doc: recorded, assumed: null }]),
+    )
+    expect(refusedRecord.refused).toHaveLength(1)
+    expect(await current(db, recorded.id)).toBeNull()
+
+    const confirmSelf = { ...saved, status: 'recorded' }
+    const refusedUpdate = await kept(db, guardian, (tx) =>
+      push(tx, [{ doc: confirmSelf, assumed: saved }]),
+    )
+    expect(refusedUpdate.refused).toHaveLength(1)
+    expect((await current(db, report.id))!.status).toBe('reported')
+
+    const otherFamily = feeDoc(
+      'pay-test-other-family',
+      { status: 'reported', family_id: 'demo-family-naik', student_id: 'st-ira' },
+      { studentName: 'Ira Naik' },
+    )
+    const refusedOther = await kept(db, guardian, (tx) =>
+      push(tx, [{ doc: otherFamily, assumed: null }]),
+    )
+    expect(refusedOther.refused).toHaveLength(1)
+    expect(await current(db, otherFamily.id)).toBeNull()
+  })
+
+  it('the office confirms a reported payment: it is numbered and its receipt e-mailed then', async () => {
+    const report = feeDoc('pay-test-to-confirm', { status: 'reported' })
+    await kept(db, guardian, (tx) => push(tx, [{ doc: report, assumed: null }]))
+    const saved = (await current(db, report.id))!
+    const confirmed = {
+      ...saved,
+      status: 'recorded',
+      data: {
+        ...(saved.data as object),
+        sendEmail: true,
+        email: report.data.email,
+      },
+    }
+    const answer = await kept(db, administration, (tx) =>
+      push(tx, [{ doc: confirmed, assumed: saved }]),
+    )
+    expect(answer.refused).toEqual([])
+    expect((await current(db, report.id))!.receipt_number).toMatch(/^2026-27\/\d{4}$/)
+    expect(await receiptMails(db, report.id)).toHaveLength(1)
+  })
+
+  it('a fee names a child of the family, and bad amounts, dates and years change nothing', async () => {
+    const cases: [string, Record<string, unknown>, Record<string, unknown>][] = [
+      ['pay-bad-child', { student_id: 'st-ira' }, {}],
+      ['pay-bad-amount', {}, { amount: 0 }],
+      ['pay-bad-negative', {}, { amount: -5 }],
+      ['pay-bad-huge', {}, { amount: 1e12 }],
+      ['pay-bad-text', {}, { amount: '100' }],
+      ['pay-bad-year', {}, { feeYear: '2026' }],
+      ['pay-bad-date', {}, { paymentDate: 'yesterday' }],
+      ['pay-bad-type', {}, { paymentType: null }],
+      ['pay-bad-contribution', { kind: 'contribution' }, {}],
+    ]
+    for (const [id, over, data] of cases) {
+      const answer = await kept(db, administration, (tx) =>
+        push(tx, [{ doc: feeDoc(id, over, data), assumed: null }]),
+      )
+      expect(answer.refused, id).toHaveLength(1)
+      expect(await current(db, id), id).toBeNull()
+    }
+  })
+
+  it('payments pushed by several devices at once get distinct numbers without gaps', async () => {
+    const year = '2040-41'
+    const docs = Array.from({ length: 12 }, (_, i) =>
+      feeDoc(
+        `pay-concurrent-${i}`,
+        {},
+        {
+          feeYear: year,
+          sendEmail: false,
+          period: { ...period, key: `${year}/month/2040-0${(i % 9) + 1}` },
+        },
+      ),
+    )
+    const answers = await Promise.all(
+      docs.map((doc) => kept(db, administration, (tx) => push(tx, [{ doc, assumed: null }]))),
+    )
+    expect(answers.flatMap((a) => a.refused)).toEqual([])
+    const numbers = (
+      await db.query<{ receipt_number: string }>(
+        `select receipt_number from public.payments where id like 'pay-concurrent-%'`,
+      )
+    )
+      .map((r) => Number(r.receipt_number.split('/')[1]))
+      .sort((a, b) => a - b)
+    expect(numbers).toEqual(Array.from({ length: 12 }, (_, i) => i + 1))
+  })
+
+  it("family_fees answers a guardian's children's monthly fees: their own tariff, else their group's", async () => {
+    const fees = await as(db, guardian, (tx) =>
+      tx.query<{ student_id: string; monthly_fee: string }>(
+        'select student_id, monthly_fee::text from public.family_fees() order by student_id',
+      ),
+    )
+    expect(fees.map((f) => [f.student_id, Number(f.monthly_fee)])).toEqual([
+      ['st-ines', 14500],
+      ['st-tiago', 16700],
+    ])
+    const office = await as(db, administration, (tx) =>
+      tx.query('select * from public.family_fees()'),
+    )
+    expect(office).toEqual([])
+  })
+
+  it("payment_receipt gives a recorded payment's receipt to its family and the office, nobody else", async () => {
+    const read = (account: DemoAccount, id: string) =>
+      as(db, account, async (tx) => {
+        const [row] = await tx.query<{ r: Record<string, unknown> | null }>(
+          'select public.payment_receipt($1) as r',
+          [id],
+        )
+        return row!.r
+      })
+    const mine = await read(guardian, 'pay-demo-ines-this-month')
+    expect(mine).toMatchObject({
+      family: 'Fernandes',
+      students: ['Inês Fernandes'],
+      paymentFor: 'Monthly Fee',
+      amount: 14500,
+    })
+    expect(await read(administration, 'pay-demo-ines-this-month')).toMatchObject({ amount: 14500 })
+    expect(await read(parentFacilitator, 'pay-demo-ines-this-month')).toBeNull()
+    expect(await read(guardian, 'pay-test-reported')).toBeNull()
+  })
+
+  it('payments are written through sync only', async () => {
+    await expect(
+      as(db, administration, (tx) =>
+        tx.query(
+          `update public.payments set status = 'void' where id = 'pay-demo-ines-this-month'`,
+        ),
+      ),
+    ).rejects.toThrow(/through the app's sync/)
+  })
+})
