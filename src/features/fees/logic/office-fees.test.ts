@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest'
+import type { FamilyRow, StudentRow } from '@sync/database'
+import { feeFamilyOf, feeStudentsOf, monthlyFeeOf, type FeeGroup } from './office-fees'
+
+const groups = new Map<string, FeeGroup>([
+  ['rg-jaul', { id: 'rg-jaul', name: 'Jaul', feeTariffId: 'rf-16700' }],
+  ['rg-tanni', { id: 'rg-tanni', name: 'Tanni', feeTariffId: 'rf-14500' }],
+  ['rg-free', { id: 'rg-free', name: 'Free', feeTariffId: null }],
+  ['rg-gone', { id: 'rg-gone', name: 'Gone', feeTariffId: 'rf-missing' }],
+])
+const tariffs = new Map([
+  ['rf-14500', 14500],
+  ['rf-16700', 16700],
+  ['rf-zero', 0],
+])
+
+describe('monthlyFeeOf', () => {
+  it.each([
+    ['the student’s own tariff first', 'rf-14500', 'rg-jaul', 14500],
+    ['an own tariff of 0 is kept', 'rf-zero', 'rg-jaul', 0],
+    ['else the group’s tariff', null, 'rg-jaul', 16700],
+    ['an own tariff not on the device falls back to the group’s', 'rf-missing', 'rg-tanni', 14500],
+    ['a group without a fee is 0 (J14)', null, 'rg-free', 0],
+    ['a group whose tariff is missing is 0', null, 'rg-gone', 0],
+    ['no group and no tariff is 0', null, null, 0],
+    ['an unknown group is 0', null, 'rg-unknown', 0],
+  ])('%s', (_, fee_tariff_id, group_id, expected) => {
+    expect(monthlyFeeOf({ fee_tariff_id, group_id }, groups, tariffs)).toBe(expected)
+  })
+})
+
+const family = (guardians: { firstName: string; lastName: string; email?: string }[]) =>
+  ({ id: 'f1', name: 'Fernandes', data: { guardians } }) as unknown as FamilyRow
+
+describe('feeFamilyOf', () => {
+  it.each([
+    [
+      'two guardians with addresses',
+      [
+        { firstName: 'Maria', lastName: 'Fernandes', email: 'maria@example.com' },
+        { firstName: 'João', lastName: 'Fernandes', email: 'joao@example.com' },
+      ],
+      ['Maria Fernandes', 'João Fernandes'],
+      ['maria@example.com', 'joao@example.com'],
+    ],
+    [
+      'a shared address once, blanks left out',
+      [
+        { firstName: 'Maria', lastName: 'Fernandes', email: ' home@example.com ' },
+        { firstName: 'João', lastName: '', email: 'HOME@example.com' },
+        { firstName: '', lastName: '', email: '' },
+      ],
+      ['Maria Fernandes', 'João'],
+      ['home@example.com'],
+    ],
+    ['no guardians', [], [], []],
+  ])('%s', (_, guardians, names, emails) => {
+    const f = feeFamilyOf(family(guardians))
+    expect(f.guardianNames).toEqual(names)
+    expect(f.emails).toEqual(emails)
+  })
+})
+
+describe('feeStudentsOf', () => {
+  const student = (id: string, name: string, status: string, group_id: string | null) =>
+    ({ id, name, status, group_id, family_id: 'f1', fee_tariff_id: null }) as unknown as StudentRow
+  it('lists the roll by name with family, group and monthly fee, without ended enrolments', () => {
+    const list = feeStudentsOf(
+      [
+        student('s1', 'Tiago Fernandes', 'active', 'rg-jaul'),
+        student('s2', 'Inês Fernandes', 'trial', 'rg-tanni'),
+        student('s3', 'Ana Fernandes', 'terminated', 'rg-tanni'),
+        student('s4', 'Bela Fernandes', 'active', null),
+      ],
+      [{ id: 'f1', name: 'Fernandes' }],
+      groups,
+      tariffs,
+    )
+    expect(list.map((s) => [s.name, s.familyName, s.groupName, s.monthlyFee])).toEqual([
+      ['Bela Fernandes', 'Fernandes', 'No group', 0],
+      ['Inês Fernandes', 'Fernandes', 'Tanni', 14500],
+      ['Tiago Fernandes', 'Fernandes', 'Jaul', 16700],
+    ])
+  })
+})

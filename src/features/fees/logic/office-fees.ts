@@ -1,0 +1,90 @@
+// Who pays what, as the office's fee screens read it from the device: each student's monthly fee
+// (their own tariff, else their group's, else 0: J14), the family's names and addresses for the
+// receipts, and the students the overview counts. Pure functions; the hooks feed them the rows.
+import type { FamilyRow, StudentRow } from '@sync/database'
+
+export interface FeeGroup {
+  id: string
+  name: string
+  feeTariffId: string | null
+}
+
+/** A student as the fee screens list them. */
+export interface FeeStudent {
+  id: string
+  name: string
+  familyId: string
+  familyName: string
+  groupName: string
+  /** The monthly tariff (J06 studentsFee, J05 feeTariffAmount). */
+  monthlyFee: number
+}
+
+/** A family as the receipts and reminders address it. */
+export interface FeeFamily {
+  id: string
+  name: string
+  guardianNames: string[]
+  /** The guardians' e-mail addresses, each once. */
+  emails: string[]
+}
+
+/**
+ * A student's monthly fee: the tariff chosen for the student, else their group's tariff, else 0
+ * (J14). A tariff that is not on the device counts as none.
+ */
+export function monthlyFeeOf(
+  student: Pick<StudentRow, 'fee_tariff_id' | 'group_id'>,
+  groups: ReadonlyMap<string, FeeGroup>,
+  tariffAmounts: ReadonlyMap<string, number>,
+): number {
+  const own = student.fee_tariff_id ? tariffAmounts.get(student.fee_tariff_id) : undefined
+  if (own !== undefined) return own
+  const groupTariff = student.group_id ? groups.get(student.group_id)?.feeTariffId : null
+  return (groupTariff && tariffAmounts.get(groupTariff)) || 0
+}
+
+const fullName = (g: { firstName?: string; lastName?: string }) =>
+  [g.firstName, g.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ')
+
+export function feeFamilyOf(family: Pick<FamilyRow, 'id' | 'name' | 'data'>): FeeFamily {
+  const guardians = family.data.guardians ?? []
+  const emails: string[] = []
+  for (const g of guardians) {
+    const email = g.email?.trim()
+    if (email && !emails.some((e) => e.toLowerCase() === email.toLowerCase())) emails.push(email)
+  }
+  return {
+    id: family.id,
+    name: family.name,
+    guardianNames: guardians.map(fullName).filter(Boolean),
+    emails,
+  }
+}
+
+const byName = (a: { name: string }, b: { name: string }) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' })
+
+/** The students who pay fees: everyone on the roll (active or on trial), by name. */
+export function feeStudentsOf(
+  students: readonly StudentRow[],
+  families: readonly Pick<FamilyRow, 'id' | 'name'>[],
+  groups: ReadonlyMap<string, FeeGroup>,
+  tariffAmounts: ReadonlyMap<string, number>,
+): FeeStudent[] {
+  const familyNames = new Map(families.map((f) => [f.id, f.name]))
+  return students
+    .filter((s) => s.status !== 'terminated')
+    .map((s) => ({
+      id: s.id,
+      name: s.name,
+      familyId: s.family_id,
+      familyName: familyNames.get(s.family_id) ?? '',
+      groupName: (s.group_id && groups.get(s.group_id)?.name) || 'No group',
+      monthlyFee: monthlyFeeOf(s, groups, tariffAmounts),
+    }))
+    .sort(byName)
+}

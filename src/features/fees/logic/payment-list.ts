@@ -1,0 +1,62 @@
+// The payment list dialog (J29): a student's or a family's payments, newest first, each with
+// what it paid for, how, and its receipt number once the server has given one.
+import type { PaymentLike } from '@sync/fees/overview'
+import { formatFee } from '@sync/fees/rules'
+
+export const STATUS_LABELS = {
+  reported: 'Reported by the family',
+  recorded: 'Recorded',
+  void: 'Set aside',
+} as const
+
+export interface PaymentListEntry {
+  id: string
+  date: string
+  type: string
+  period: string
+  amount: string
+  option: string
+  receipt: string
+  status: string
+  studentName: string
+  note: string | null
+}
+
+/** Where the receipt stands: its number, or when it will have one. */
+export function receiptText(p: Pick<PaymentLike, 'status' | 'receipt_number'>): string {
+  if (p.receipt_number) return p.receipt_number
+  if (p.status === 'recorded') return 'Receipt when synced'
+  if (p.status === 'reported') return 'Waiting for the office'
+  return 'No receipt'
+}
+
+export function paymentListOf(
+  payments: readonly (PaymentLike & { data: { studentName?: string; note?: string } })[],
+  whose: { studentId: string } | { familyId: string },
+): PaymentListEntry[] {
+  const mine = payments.filter((p) =>
+    'studentId' in whose ? p.student_id === whose.studentId : p.family_id === whose.familyId,
+  )
+  return mine
+    .sort(
+      (a, b) =>
+        b.data.paymentDate.localeCompare(a.data.paymentDate) ||
+        (b.receipt_number ?? '').localeCompare(a.receipt_number ?? '') ||
+        b.id.localeCompare(a.id),
+    )
+    .map((p) => ({
+      id: p.id,
+      date: p.data.paymentDate,
+      type:
+        p.kind === 'fee'
+          ? (p.data.paymentType ?? 'Fee')
+          : `${p.data.contributionType ?? ''} contribution`.trim(),
+      period: p.data.period?.label ?? (p.kind === 'fee' ? '' : `Fee year ${p.data.feeYear}`),
+      amount: formatFee(p.data.amount),
+      option: p.data.paymentOption,
+      receipt: receiptText(p),
+      status: STATUS_LABELS[p.status],
+      studentName: p.data.studentName ?? '',
+      note: p.data.note ?? null,
+    }))
+}

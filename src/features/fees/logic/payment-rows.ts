@@ -1,0 +1,206 @@
+// The payment rows the office writes on the device (J06, J10, J27): a fee or a contribution,
+// recorded, with its receipt e-mail written from the centre's template when it is to be sent.
+// The server numbers the receipt when the row arrives and sends the e-mail with the PDF.
+import type { PaymentData, PaymentStatus, ReceiptEmail } from '@sync/collections/payments'
+import type { PaymentRow } from '@sync/database'
+import type { PaymentLike } from '@sync/fees/overview'
+import { formatFee, yearlyFee } from '@sync/fees/rules'
+import { DEFAULT_TEMPLATES, fillTemplate } from '@sync/messaging/templates'
+import type { ContributionFormValues } from './contribution-form'
+import {
+  feeYearOfPeriod,
+  periodChoices,
+  periodTotal,
+  yearTotalWith,
+  type FeeFormValues,
+} from './fee-form'
+import type { FeeFamily } from './office-fees'
+
+/** A payment row as the device writes it; the server adds the receipt number. */
+export type NewPayment = Pick<
+  PaymentRow,
+  'id' | 'family_id' | 'student_id' | 'kind' | 'status' | 'data'
+>
+
+/** Who signs the receipt e-mail and where it points. */
+export interface MailSignature {
+  centreName: string
+  senderName: string
+  appLink: string
+}
+
+export const NO_EMAIL_ADDRESS =
+  'The family has no e-mail address: add one to a guardian to e-mail receipts.'
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/** '2026-12-03' → '3 December 2026', as a receipt or a reminder writes a date. */
+export function longDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number)
+  const month = MONTHS[(m ?? 0) - 1]
+  if (!y || !month || !d) return isoDate
+  return `${d} ${month} ${y}`
+}
+
+function receiptEmail(family: FeeFamily, mail: { subject: string; html: string }): ReceiptEmail {
+  if (family.emails.length === 0) throw new Error(NO_EMAIL_ADDRESS)
+  return { to: [...family.emails], ...mail }
+}
+
+/** What a report carried that the office keeps when it confirms it. */
+function keptFromReport(report: PaymentLike | undefined): Partial<PaymentData> {
+  const data = (report?.data ?? {}) as Partial<PaymentData>
+  return {
+    ...(data.reference ? { reference: data.reference } : {}),
+    ...(data.note ? { note: data.note } : {}),
+  }
+}
+
+export interface FeeRowInput {
+  id: string
+  values: FeeFormValues
+  student: { id: string; name: string; monthlyFee: number }
+  family: FeeFamily
+  payments: readonly PaymentLike[]
+  today: string
+  signature: MailSignature
+  /** The family's report this payment confirms. */
+  report?: PaymentLike
+}
+
+/** A student's fee, recorded (J06): the period's fee year, the totals and the receipt e-mail. */
+export function feePaymentRow(input: FeeRowInput): NewPayment {
+  const { values, student, family, payments, report } = input
+  const period = periodChoices(values.paymentType, input.today, report?.data.period).find(
+    (p) => p.key === values.periodKey,
+  )
+  if (!period) throw new Error('Choose the period the payment is for')
+  const others = payments.filter((p) => p.id !== input.id)
+  const yearPaymentTotal = yearTotalWith(others, student.id, period, values.paymentAmount)
+  const receivedFrom = values.receivedFrom.trim()
+  const data: PaymentData = {
+    ...keptFromReport(report),
+    paymentType: values.paymentType,
+    paymentOption: values.paymentOption,
+    period: { ...period },
+    feeYear: feeYearOfPeriod(period),
+    receivedFrom,
+    amount: values.paymentAmount,
+    paymentDate: values.paymentDate,
+    studentsFee: student.monthlyFee,
+    totalFee: periodTotal(student.monthlyFee, period),
+    yearPaymentTotal,
+    studentName: student.name,
+    familyName: family.name,
+    sendEmail: values.sendEmail,
+  }
+  if (values.sendEmail) {
+    const stillDue = Math.max(yearlyFee(student.monthlyFee) - yearPaymentTotal, 0)
+    data.email = receiptEmail(
+      family,
+      fillTemplate(DEFAULT_TEMPLATES.feeReceipt, {
+        ...input.signature,
+        receivedFrom,
+        amount: formatFee(values.paymentAmount),
+        paymentOption: values.paymentOption,
+        paymentDate: longDate(values.paymentDate),
+        studentName: student.name,
+        feeType: values.paymentType,
+        period: period.label,
+        yearTotal: formatFee(yearPaymentTotal),
+        pending: formatFee(stillDue),
+      }),
+    )
+  }
+  return {
+    id: input.id,
+    family_id: family.id,
+    student_id: student.id,
+    kind: 'fee',
+    status: 'recorded',
+    data,
+  }
+}
+
+export interface ContributionRowInput {
+  id: string
+  values: ContributionFormValues
+  family: FeeFamily
+  signature: MailSignature
+  report?: PaymentLike
+}
+
+/**
+ * A family's contribution, recorded (J10): it counts in the fee year of its date, and its receipt
+ * e-mail is the contribution receipt.
+ */
+export function contributionPaymentRow(input: ContributionRowInput): NewPayment {
+  const { values, family } = input
+  if (values.familyId !== family.id) throw new Error('Choose the family')
+  const receivedFrom = values.receivedFrom.trim()
+  const data: PaymentData = {
+    ...keptFromReport(input.report),
+    contributionType: values.contributionType,
+    paymentOption: values.paymentOption,
+    feeYear: feeYearOfPeriod({ start: values.paymentDate }),
+    receivedFrom,
+    amount: values.amount,
+    paymentDate: values.paymentDate,
+    familyName: family.name,
+    sendEmail: values.sendEmail,
+  }
+  if (values.sendEmail) {
+    data.email = receiptEmail(
+      family,
+      fillTemplate(DEFAULT_TEMPLATES.contributionReceipt, {
+        ...input.signature,
+        receivedFrom,
+        contributionType: values.contributionType,
+        amount: formatFee(values.amount),
+        familyName: family.name,
+        paymentOption: values.paymentOption,
+        paymentDate: longDate(values.paymentDate),
+      }),
+    )
+  }
+  return {
+    id: input.id,
+    family_id: family.id,
+    student_id: null,
+    kind: 'contribution',
+    status: 'recorded',
+    data,
+  }
+}
+
+/** A payment set aside (void) with the office's reason, which the receipt list shows. */
+export function setAsideRow<R extends { status: PaymentStatus; data: PaymentData }>(
+  row: R,
+  note: string,
+): R {
+  const reason = note.trim()
+  if (!reason) throw new Error('Say why the payment is set aside')
+  if (reason.length > 500) throw new Error('Use at most 500 characters')
+  return { ...row, status: 'void', data: { ...row.data, note: reason } }
+}
+
+/** What the office is told once a payment is saved (J27). */
+export function savedMessage(online: boolean, sendEmail: boolean): string {
+  if (online) return sendEmail ? 'Payment receipt generated and email sent' : 'Payment recorded'
+  return sendEmail
+    ? 'Payment saved on this device. Its receipt is numbered and e-mailed when it syncs.'
+    : 'Payment saved on this device. Its receipt is numbered when it syncs.'
+}
