@@ -9,7 +9,8 @@
 // - the admin and the clerk onboard WhatsApp numbers, often the same number on both before
 //   either has heard of the other's (with the same name or each their own), and queue template
 //   messages to the numbers they know (no one wrote in, so free text would be refused);
-// - the guardian edits their own family's profile.
+// - the guardian edits their own family's profile;
+// - the clerk records fee payments, each numbered by the server when it arrives.
 // The sequence comes from a seed, so a failing run can be replayed. At the end every device
 // syncs, and the run checks:
 // - every edit is on the server, or a later edit was made on top of it, or its person was told
@@ -19,6 +20,7 @@
 //   other person is told theirs did not survive), and each message is stored once, queued,
 //   with a place in its chat of its own (its outbox row is made with it: see
 //   tests/replication/whatsapp.test.ts);
+// - every payment recorded exists once, recorded, with a receipt number no other payment has;
 // - every device holds exactly what the server lets its person see;
 // - nothing was refused (every edit in the workload is allowed).
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -32,6 +34,7 @@ import {
   families,
   inquiries,
   lessonItems,
+  payments,
   reference,
   students,
   timetables,
@@ -102,24 +105,26 @@ type Op =
   | { t: 'student'; pick: number }
   | { t: 'wa-number'; d: number; both: boolean; differ: boolean }
   | { t: 'wa-message'; d: number; pick: number }
+  | { t: 'payment'; pick: number }
   | { t: 'offline'; d: number }
   | { t: 'online'; d: number }
   | { t: 'kill' }
   | { t: 'reopen'; d: number }
   | { t: 'settle'; d: number }
 
-// RxDB opens at most 13 collections at a time in one process: these devices hold 12.
+// RxDB opens at most 13 collections at a time in one process: these devices hold 13.
 const DEVICES = [
   { label: 'facilitator', defs: [timetables, lessonItems] },
   { label: 'facilitator admin', defs: [timetables, lessonItems] },
   { label: 'admin', defs: [reference, timetables, inquiries, families, students, whatsapp] },
-  { label: 'administration', defs: [whatsapp] },
+  { label: 'administration', defs: [whatsapp, payments] },
   { label: 'guardian', defs: [families] },
 ] as const
 const FACILITATORS = [0, 1]
 const ADMIN = 2
 const GUARDIAN = 4
-const STAFF = [ADMIN, 3]
+const CLERK = 3
+const STAFF = [ADMIN, CLERK]
 const WEEKS = ['2027_02', '2027_03']
 const GROUPS = ['rg-tanni', 'rg-jaul']
 /** The seeded inquiries the admin triages. */
@@ -135,6 +140,13 @@ const INQUIRIES = [
 const OWN_FAMILY = 'demo-family-fernandes'
 const STAFF_FAMILIES = ['demo-family-naik', 'demo-family-shetty', 'demo-family-kamat']
 const STUDENTS = ['st-tiago', 'st-ira', 'st-kabir', 'st-anya']
+/** Who the clerk records fees for, with their families. */
+const PAYERS = [
+  ['st-tiago', 'demo-family-fernandes'],
+  ['st-ira', 'demo-family-naik'],
+  ['st-kabir', 'demo-family-shetty'],
+  ['st-anya', 'demo-family-dsouza'],
+] as const
 
 const anyDevice = fc.integer({ min: 0, max: DEVICES.length - 1 })
 const weekEditor = fc.integer({ min: 0, max: 2 })
@@ -205,6 +217,7 @@ export const operations = (steps: number) =>
         weight: 8,
         arbitrary: fc.record({ t: fc.constant('wa-message' as const), d: staff, pick }),
       },
+      { weight: 5, arbitrary: fc.record({ t: fc.constant('payment' as const), pick }) },
       { weight: 8, arbitrary: fc.record({ t: fc.constant('offline' as const), d: anyDevice }) },
       { weight: 8, arbitrary: fc.record({ t: fc.constant('online' as const), d: anyDevice }) },
       { weight: 2, arbitrary: fc.record({ t: fc.constant('kill' as const) }) },
@@ -261,6 +274,7 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
   const numbers = new Map<string, Map<number, string>>()
   const toldNumbers: { device: number; id: string; name: string }[] = []
   const messages = new Map<string, { waId: string; body: string }>()
+  const recorded = new Map<string, number>()
   const faults = { kills: 0, reopens: 0, offline: 0 }
   let edits = 0
   const editsBy: Record<string, number> = {}
@@ -444,6 +458,41 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
         })
         messages.set(id, { waId, body })
         edited('whatsapp messages')
+        return
+      }
+      case 'payment': {
+        // A fee the clerk records, online or not, with its receipt e-mail.
+        const [studentId, familyId] = PAYERS[op.pick % PAYERS.length]!
+        const id = unique('pay')
+        const amount = 1000 + (op.pick % 900) * 10
+        await devices[CLERK]!.db.payments.insert({
+          id,
+          family_id: familyId,
+          student_id: studentId,
+          kind: 'fee',
+          status: 'recorded',
+          receipt_number: null,
+          data: {
+            paymentType: 'Monthly Fee',
+            paymentOption: 'Cash',
+            period: {
+              key: '2026-27/month/2027-02',
+              label: 'February 2027',
+              months: 1,
+              start: '2027-02-01',
+              end: '2027-02-28',
+            },
+            feeYear: '2026-27',
+            receivedFrom: 'A parent',
+            amount,
+            paymentDate: '2027-02-01',
+            familyName: familyId,
+            sendEmail: true,
+            email: { to: ['parent@family.test'], subject: `Receipt ${id}`, html: '<p>Thanks</p>' },
+          },
+        })
+        recorded.set(id, amount)
+        edited('payments')
         return
       }
       case 'offline':
@@ -755,6 +804,19 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
       else if (rows.length > 1) duplicated.push(`WhatsApp message ${id}`)
       else if (row.wa_id !== m.waId || row._deleted || row.msg_count == null || !row.status)
         lost.push(`WhatsApp message ${id}: ${JSON.stringify(row)}`)
+    }
+    const numbered = new Map<string, string>()
+    for (const [id, amount] of recorded) {
+      const row = server.get('payments')?.get(id)
+      if (!row || row._deleted) lost.push(`payment ${id}`)
+      else if (row.status !== 'recorded' || (row.data as Doc).amount !== amount)
+        lost.push(`payment ${id}: ${JSON.stringify(row)}`)
+      else if (typeof row.receipt_number !== 'string') lost.push(`receipt number of payment ${id}`)
+      else if (numbered.has(row.receipt_number))
+        duplicated.push(
+          `receipt ${row.receipt_number} (${id} and ${numbered.get(row.receipt_number)})`,
+        )
+      else numbered.set(row.receipt_number, id)
     }
     const places = wa
       .filter((r) => r.kind === 'message')
