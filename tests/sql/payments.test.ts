@@ -178,19 +178,13 @@ describe.each(testDatabases())('payments on $name', (target) => {
 
   it('no e-mail is queued when "send e-mail" is off, and a contribution is logged as one', async () => {
     const quiet = feeDoc('pay-test-quiet', {}, { sendEmail: false })
-    const contribution = {
-      ...feeDoc('pay-test-contribution', { kind: 'contribution', student_id: null }),
-    }
-    contribution.data = {
-      ...contribution.data,
-      paymentType: undefined as never,
-      contributionType: 'Annual',
-      period: undefined as never,
-    }
+    const asFee = feeDoc('pay-test-contribution', { kind: 'contribution', student_id: null })
+    const { paymentType: _type, period: _period, ...rest } = asFee.data
+    const contribution = { ...asFee, data: { ...rest, contributionType: 'Annual' } }
     const answer = await kept(db, administration, (tx) =>
       push(tx, [
         { doc: quiet, assumed: null },
-        { doc: JSON.parse(JSON.stringify(contribution)) as Record<string, unknown>, assumed: null },
+        { doc: contribution, assumed: null },
       ]),
     )
     expect(answer.refused).toEqual([])
