@@ -9,6 +9,7 @@ interface ImportMetaEnv {
   readonly VITE_CENTRE_EMAIL?: string
   readonly VITE_CENTRE_PHONE?: string
   readonly VITE_CENTRE_ADDRESS?: string
+  readonly VITE_CENTRE_UPI_VPA?: string
 }
 
 interface ImportMeta {

@@ -6,4 +6,6 @@ export const centreDefaults = {
   email: 'hello@banyantree.school',
   phone: '+91 98220 00000',
   address: 'Assagao, Bardez, North Goa 403507, India',
+  /** The UPI address (VPA) families pay fees to; empty for a centre that takes no UPI. */
+  upiVpa: 'banyantree@indianbk',
 } as const

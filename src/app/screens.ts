@@ -23,5 +23,6 @@ export const builtScreens: ReadonlySet<string> = new Set<string>([
   'accounts.reset-password',
   'accounts.settings',
   'parents.home',
+  'parents.payments',
   'students.home',
 ])

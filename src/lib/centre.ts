@@ -11,6 +11,8 @@ export const centre = {
   email: env.VITE_CENTRE_EMAIL ?? centreDefaults.email,
   phone: env.VITE_CENTRE_PHONE ?? centreDefaults.phone,
   address: env.VITE_CENTRE_ADDRESS ?? centreDefaults.address,
+  /** Set to '' at build time to hide UPI payments. */
+  upiVpa: env.VITE_CENTRE_UPI_VPA ?? centreDefaults.upiVpa,
 } as const
 
 /** The running app's version: package.json's, given at build time. */

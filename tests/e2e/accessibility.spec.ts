@@ -54,7 +54,15 @@ const screens: { who: string | null; paths: string[] }[] = [
       '/administration/dash?pane=archive',
     ],
   },
-  { who: 'guardian', paths: ['/parents/dash', '/parents/dash?pane=profile', '/parents/settings'] },
+  {
+    who: 'guardian',
+    paths: [
+      '/parents/dash',
+      '/parents/dash?pane=payments',
+      '/parents/dash?pane=profile',
+      '/parents/settings',
+    ],
+  },
   { who: 'student', paths: ['/students/dash'] },
 ]
 

@@ -97,6 +97,14 @@ describe('the current pane', () => {
   })
 })
 
+describe("the parents' built panes", () => {
+  it('are Home and Payments', async () => {
+    setViewportWidth(1280)
+    await renderApp({ path: '/parents/dash', member: testMember({ role: 'guardian' }) })
+    expect(await paneLabels()).toEqual(['Home', 'Payments'])
+  })
+})
+
 describe('unbuilt screens', () => {
   it('are hidden from the pane and their route shows the 404 screen', async () => {
     setViewportWidth(1280)

@@ -10,6 +10,8 @@ import { useAuthMember } from '@/lib/auth/use-auth'
 
 // The profile wizard loads when it is opened: a parent's first load carries the Home only.
 const ProfilePage = lazy(() => import('@/features/families/components/profile-page'))
+// The Payments pane, with its QR code library, loads when a parent opens it.
+const PaymentsPane = lazy(() => import('@/features/fees/components/parents-payments-pane'))
 
 export const Route = createFileRoute('/parents/dash/')({
   staticData: { guard: 'auth-parents', layout: 'parentsdash' },
@@ -45,6 +47,12 @@ function ParentsDashboard() {
   switch (pane) {
     case 'home':
       return <FamilyHome />
+    case 'payments':
+      return (
+        <Suspense fallback={<Text c="dimmed">Opening your payments…</Text>}>
+          <PaymentsPane />
+        </Suspense>
+      )
     case 'profile':
       return (
         <Suspense fallback={<Text c="dimmed">Opening your family&apos;s profile…</Text>}>

@@ -1,0 +1,180 @@
+import '@mantine/core/styles/Modal.css'
+import '@mantine/core/styles/NumberInput.css'
+import { useMemo, useState } from 'react'
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  NumberInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import { notifications } from '@mantine/notifications'
+import type { PaymentRow } from '@sync/database'
+import { formatFee } from '@sync/fees/rules'
+import { uuidv7 } from '@sync/ids'
+import {
+  ALL_CHILDREN,
+  REPORT_OPTIONS,
+  reportedRows,
+  reportFormSchema,
+  reportInitialValues,
+  reportPeriods,
+  suggestedAmount,
+  type ReportContext,
+  type ReportFormValues,
+} from '../logic/parents-report'
+
+export interface ReportDialogProps {
+  opened: boolean
+  context: ReportContext
+  onReport(rows: readonly PaymentRow[]): Promise<void>
+  onClose(): void
+}
+
+/** "I have paid": the family says what they paid, and it waits for the centre to confirm it. */
+export function ReportDialog({ opened, onClose, ...rest }: ReportDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Tell the centre you have paid">
+      {opened && <ReportForm onClose={onClose} {...rest} />}
+    </Modal>
+  )
+}
+
+function ReportForm({ context, onReport, onClose }: Omit<ReportDialogProps, 'opened'>) {
+  const { due, today } = context
+  const validate = useMemo(() => schemaResolver(reportFormSchema(today), { sync: true }), [today])
+  const form = useForm<ReportFormValues>({
+    initialValues: reportInitialValues(due, today),
+    validate,
+    validateInputOnBlur: true,
+  })
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const values = form.getValues()
+  const owing = due.children.filter((c) => c.toPay > 0)
+  const all = values.target === ALL_CHILDREN
+  const child = due.children.find((c) => c.studentId === values.target)
+  const periods = child ? reportPeriods(child, today) : []
+
+  const chooseTarget = (target: string) => {
+    form.setFieldValue('target', target)
+    if (target === ALL_CHILDREN) {
+      form.setFieldValue('periodKey', ALL_CHILDREN)
+      form.setFieldValue('amount', due.toPay)
+      return
+    }
+    const chosen = due.children.find((c) => c.studentId === target)
+    if (!chosen) return
+    form.setFieldValue('periodKey', chosen.period.key)
+    form.setFieldValue('amount', suggestedAmount(chosen, chosen.period) || '')
+  }
+  const choosePeriod = (key: string) => {
+    form.setFieldValue('periodKey', key)
+    const period = periods.find((p) => p.key === key)
+    if (child && period) form.setFieldValue('amount', suggestedAmount(child, period) || '')
+  }
+
+  const submit = form.onSubmit(async (input) => {
+    const result = reportedRows(input, context, uuidv7)
+    if (!result.ok) {
+      form.setErrors(result.errors)
+      return
+    }
+    setBusy(true)
+    setFailure(null)
+    try {
+      await onReport(result.rows)
+      notifications.show({
+        color: 'teal',
+        message: navigator.onLine
+          ? 'Thank you. The centre will confirm your payment.'
+          : 'Thank you. Your report is kept on this phone and goes to the centre when you are online.',
+      })
+      onClose()
+    } catch (error) {
+      setFailure((error as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  })
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <NativeSelect
+          label="Payment for"
+          data={[
+            ...(owing.length > 1
+              ? [
+                  {
+                    value: ALL_CHILDREN,
+                    label: `Everything due (${owing.map((c) => c.name).join(', ')})`,
+                  },
+                ]
+              : []),
+            ...due.children.map((c) => ({ value: c.studentId, label: c.name })),
+          ]}
+          {...form.getInputProps('target')}
+          onChange={(e) => chooseTarget(e.currentTarget.value)}
+        />
+        {all ? (
+          <Text size="sm">
+            {owing.map((c) => `${c.name}, ${c.period.label}: ₹${formatFee(c.toPay)}`).join('; ')}
+          </Text>
+        ) : (
+          <NativeSelect
+            label="Period"
+            data={periods.map((p) => ({ value: p.key, label: p.label }))}
+            {...form.getInputProps('periodKey')}
+            onChange={(e) => choosePeriod(e.currentTarget.value)}
+          />
+        )}
+        <NumberInput
+          label="Amount paid (₹)"
+          inputMode="numeric"
+          hideControls
+          allowNegative={false}
+          readOnly={all}
+          description={all ? 'The whole amount due, one report per child.' : undefined}
+          {...form.getInputProps('amount')}
+        />
+        <TextInput
+          label="Date paid"
+          type="date"
+          max={today}
+          {...form.getInputProps('paymentDate')}
+        />
+        <NativeSelect
+          label="Paid by"
+          data={[...REPORT_OPTIONS]}
+          {...form.getInputProps('paymentOption')}
+        />
+        <TextInput
+          label="Transaction reference"
+          description="The UPI reference (UTR) your app shows after paying, or the bank's transaction number."
+          autoComplete="off"
+          maxLength={100}
+          {...form.getInputProps('reference')}
+        />
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Report payment
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}
