@@ -5,7 +5,7 @@ import { builtScreens } from './screens'
 import { welcomeFor } from '@/lib/navigation/welcome'
 
 describe.each([360, 1280])('an unbuilt pane at %ipx', (width) => {
-  it.each(['reminders', 'payments'])(
+  it.each(['meetings', 'events'])(
     'the unbuilt /administration/dash?pane=%s welcomes staff instead of the 404 screen',
     async (pane) => {
       setViewportWidth(width)
@@ -56,6 +56,6 @@ describe('welcomeFor', () => {
   it('drops a pane from the coming list once its screen is built', () => {
     const built = new Set([...builtScreens, 'administration.inquiries'])
     const w = welcomeFor('administration', testMember({ role: 'administration' }), built)
-    expect(w.coming[0]).toBe('Reminders')
+    expect(w.coming[0]).toBe('Meetings')
   })
 })

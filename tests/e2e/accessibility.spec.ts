@@ -52,6 +52,9 @@ const screens: { who: string | null; paths: string[] }[] = [
       '/administration/dash/families',
       '/administration/dash/students',
       '/administration/dash?pane=archive',
+      '/administration/dash?pane=payments',
+      '/administration/dash?pane=reminders',
+      '/administration/dash?pane=accounting',
     ],
   },
   {

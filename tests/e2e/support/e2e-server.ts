@@ -19,12 +19,19 @@ const mailbox = createServer((req, res) => {
   const to = url.searchParams.get('to')?.toLowerCase()
   const found = smtp.messages
     .filter((m) => !to || m.to.some((address) => address.toLowerCase() === to))
-    .map(({ from, to: recipients, subject, html, text }) => ({
+    .map(({ from, to: recipients, subject, html, text, attachments }) => ({
       from,
       to: recipients,
       subject,
       html,
       text,
+      // What is attached, and how each file begins (a PDF starts '%PDF-').
+      attachments: attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        size: a.content.length,
+        head: a.content.subarray(0, 5).toString('latin1'),
+      })),
     }))
   res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(found))
 })

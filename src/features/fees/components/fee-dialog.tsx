@@ -1,0 +1,186 @@
+import '@mantine/core/styles/Modal.css'
+import '@mantine/core/styles/Checkbox.css'
+import '@mantine/core/styles/NumberInput.css'
+import { useMemo, useState } from 'react'
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import type { PaymentLike } from '@sync/fees/overview'
+import { FEE_TYPES, PAYMENT_OPTIONS, formatFee, type FeeType } from '@sync/fees/rules'
+import {
+  feeFormDefaults,
+  feeFormFromReport,
+  feeFormSchema,
+  pendingForPeriod,
+  periodChoices,
+  periodTotal,
+  withFeeType,
+  withPeriod,
+  yearTotalWith,
+  type FeeFormContext,
+  type FeeFormInput,
+  type FeeFormValues,
+} from '../logic/fee-form'
+import type { FeeFamily, FeeStudent } from '../logic/office-fees'
+import { NO_EMAIL_ADDRESS } from '../logic/payment-rows'
+
+const validate = schemaResolver(feeFormSchema, { sync: true })
+
+export interface FeeDialogProps {
+  student: FeeStudent
+  family: FeeFamily
+  payments: readonly PaymentLike[]
+  today: string
+  /** A family's report to confirm: the dialog starts from it. */
+  report?: PaymentLike
+  onSave(values: FeeFormValues): Promise<void>
+  onClose(): void
+}
+
+/** The fee payment dialog (J03, J04, J06–J08): a student's fee for a period, and its receipt. */
+export function FeeDialog(props: FeeDialogProps & { opened: boolean }) {
+  const { opened, ...rest } = props
+  const title = rest.report
+    ? `Confirm the payment for ${rest.student.name}`
+    : `Record a payment for ${rest.student.name}`
+  return (
+    <Modal opened={opened} onClose={rest.onClose} title={title} size="lg">
+      {opened && <FeeForm {...rest} />}
+    </Modal>
+  )
+}
+
+function FeeForm({ student, family, payments, today, report, onSave, onClose }: FeeDialogProps) {
+  const ctx: FeeFormContext = useMemo(
+    () => ({
+      studentId: student.id,
+      monthlyFee: student.monthlyFee,
+      // A report being confirmed does not count towards what it pays for.
+      payments: payments.filter((p) => p.id !== report?.id),
+      today,
+      payer: family.guardianNames[0] ?? '',
+      hasEmail: family.emails.length > 0,
+    }),
+    [student, family, payments, today, report],
+  )
+  const form = useForm<FeeFormInput>({
+    initialValues: report ? feeFormFromReport(ctx, report) : feeFormDefaults(ctx),
+    validate,
+  })
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const input = form.getValues()
+  const periods = periodChoices(input.paymentType, today, report?.data.period)
+  const period = periods.find((p) => p.key === input.periodKey) ?? periods[0]!
+  const total = periodTotal(student.monthlyFee, period)
+  const due = pendingForPeriod(ctx.payments, student.id, student.monthlyFee, period)
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true)
+    setFailure(null)
+    try {
+      await onSave(feeFormSchema.parse(values))
+    } catch (error) {
+      setFailure((error as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  })
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+          <NativeSelect
+            label="Fee type"
+            required
+            data={[...FEE_TYPES]}
+            {...form.getInputProps('paymentType')}
+            onChange={(e) =>
+              form.setValues(withFeeType(ctx, input, e.currentTarget.value as FeeType))
+            }
+          />
+          <NativeSelect
+            label="Payment period"
+            required
+            data={periods.map((p) => ({ value: p.key, label: p.label }))}
+            {...form.getInputProps('periodKey')}
+            onChange={(e) => {
+              const chosen = periods.find((p) => p.key === e.currentTarget.value)
+              if (chosen) form.setValues(withPeriod(ctx, input, chosen))
+            }}
+          />
+          <NativeSelect
+            label="Payment option"
+            required
+            data={[...PAYMENT_OPTIONS]}
+            {...form.getInputProps('paymentOption')}
+          />
+          <TextInput
+            label="Received from"
+            required
+            autoComplete="off"
+            {...form.getInputProps('receivedFrom')}
+          />
+          <NumberInput
+            label="Amount (₹)"
+            required
+            min={0}
+            allowNegative={false}
+            thousandSeparator=","
+            thousandsGroupStyle="lakh"
+            description={`The period's fee is ₹${formatFee(total)}; ₹${formatFee(due)} is still due.`}
+            {...form.getInputProps('paymentAmount')}
+          />
+          <TextInput
+            label="Payment date"
+            type="date"
+            required
+            {...form.getInputProps('paymentDate')}
+          />
+          <TextInput
+            label="Student's monthly fee (₹)"
+            readOnly
+            value={formatFee(student.monthlyFee)}
+            description={student.monthlyFee > 0 ? undefined : 'No fee tariff: the fee is 0.'}
+          />
+          <TextInput
+            label="Paid this fee year, with this payment (₹)"
+            readOnly
+            value={formatFee(yearTotalWith(ctx.payments, student.id, period, input.paymentAmount))}
+          />
+        </SimpleGrid>
+        <Checkbox
+          label="E-mail the receipt to the family"
+          disabled={family.emails.length === 0}
+          description={
+            family.emails.length === 0 ? NO_EMAIL_ADDRESS : `To ${family.emails.join(', ')}`
+          }
+          styles={{ description: { overflowWrap: 'anywhere' } }}
+          {...form.getInputProps('sendEmail', { type: 'checkbox' })}
+        />
+        {failure && (
+          <Alert color="red" role="alert" title="The payment was not saved">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            {report ? 'Confirm payment' : 'Save payment'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,41 @@
+import { payments } from '@sync/collections/payments'
+import type { PaymentRow } from '@sync/database'
+import { uuidv7 } from '@sync/ids'
+import { parseRow } from '@sync/schema'
+import { useOpenDatabase } from '@/db/provider'
+import { setAsideRow, type NewPayment } from '../logic/payment-rows'
+
+/**
+ * The office's payment writes. They are made on the device and pushed by the sync engine when it
+ * can, so payments are recorded offline too; the server numbers each receipt when it arrives.
+ */
+export function usePaymentsWriter() {
+  const { db } = useOpenDatabase()
+  const docOf = async (id: string) => {
+    const doc = await db.payments.findOne(id).exec()
+    if (!doc) throw new Error('This payment is no longer on this device.')
+    return doc
+  }
+  return {
+    newId: (): string => uuidv7(),
+    /** A new recorded payment. */
+    record: async (row: NewPayment): Promise<void> => {
+      await db.payments.insert(parseRow(payments, row))
+    },
+    /** A family's report, confirmed as the office recorded it: the same row, now recorded. */
+    confirm: async (row: NewPayment): Promise<void> => {
+      const doc = await docOf(row.id)
+      if (doc.status !== 'reported') throw new Error('This payment is no longer waiting.')
+      await doc.incrementalModify((current) =>
+        parseRow(payments, { ...current, status: 'recorded', data: row.data }),
+      )
+    },
+    /** A payment set aside with the reason (status void). */
+    setAside: async (id: string, note: string): Promise<void> => {
+      const doc = await docOf(id)
+      await doc.incrementalModify((current) =>
+        parseRow(payments, setAsideRow(current as PaymentRow, note)),
+      )
+    },
+  }
+}

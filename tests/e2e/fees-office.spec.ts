@@ -1,0 +1,338 @@
+import { expect, test, type Page } from '@playwright/test'
+import { signedIn } from './support/backend'
+import { seriousViolations } from './support/axe'
+import { mailsTo, type Mail } from './support/mailbox'
+import { signedInPage, untilServiceWorkerControls } from './support/session'
+
+// The office's fee screens (issue 14): the Payments pane shows this month's fees from the demo
+// payments (Inês has paid, Tiago owes); the office records Tiago's fee with its receipt e-mailed,
+// the server numbers the receipt and the e-mail arrives with the PDF; Tiago moves to Paid, the
+// Accounting pane counts the payment, and a family that still owes gets a reminder.
+
+interface ServerPayment {
+  id: string
+  student_id: string | null
+  kind: string
+  status: string
+  receipt_number: string | null
+  data: { amount: number; feeYear: string; period?: { key: string }; sendEmail: boolean }
+}
+
+/** The payments as the office's devices pull them from the server. */
+async function serverPayments(): Promise<ServerPayment[]> {
+  const office = await signedIn('administration@demo.school', 'demo-administration-1')
+  const { data, error } = await office.rpc('sync_pull', {
+    collection: 'payments',
+    checkpoint: null,
+    batch_size: 1000,
+  })
+  if (error) throw error
+  return (data as { documents: ServerPayment[] }).documents
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+// The centre's date (Goa, +05:30), its month, fee year (June to May) and the term's months.
+const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10)
+const year = Number(today.slice(0, 4))
+const monthIndex = Number(today.slice(5, 7)) - 1
+const feeYearStart = monthIndex >= 5 ? year : year - 1
+const feeYear = `${feeYearStart}-${String((feeYearStart + 1) % 100).padStart(2, '0')}`
+const monthKey = `${feeYear}/month/${today.slice(0, 7)}`
+const termMonths = monthIndex < 3 ? 3 : monthIndex < 5 ? 2 : monthIndex < 8 ? 3 : 4
+const rupees = (n: number) =>
+  new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)
+
+async function figure(page: Page, testId: string): Promise<string> {
+  return (await page.getByTestId(testId).locator('p').nth(1).textContent()) ?? ''
+}
+
+test('the office records a fee with its receipt e-mailed, sees it paid and counted, and reminds a family that owes', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const { context, page } = await signedInPage(
+    browser,
+    'administration@demo.school',
+    'demo-administration-1',
+    '/administration/dash?pane=payments',
+  )
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const pane = page.getByTestId('payments-pane')
+  await expect(pane.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible({
+    timeout: 20_000,
+  })
+  // The menu offers the three fee panes.
+  const menu = page.getByTestId('side-pane')
+  for (const name of ['Reminders', 'Payments', 'Accounting'])
+    await expect(menu.getByRole('link', { name, exact: true })).toBeVisible()
+
+  // This month's overview (J12): its periods, and Tiago pending, Inês paid (J05).
+  await expect(
+    pane.getByRole('heading', { level: 2, name: `${MONTHS[monthIndex]} ${year}` }),
+  ).toBeVisible()
+  await expect(pane.getByTestId('current-periods')).toContainText(`Fee year ${feeYear}`)
+  const pendingTiago = pane
+    .getByTestId('fees-pending')
+    .getByTestId('student-fee')
+    .filter({ hasText: 'Tiago Fernandes' })
+  await expect(pendingTiago).toContainText('Fernandes family · Jaul', { timeout: 20_000 })
+  await expect(pendingTiago).toContainText(`Monthly Fee · ${MONTHS[monthIndex]} ${year}`)
+  await expect(pendingTiago).toContainText('Total ₹16,700.00 · Paid ₹0.00 · Pending ₹16,700.00')
+  await expect(
+    pane.getByTestId('fees-paid').getByTestId('student-fee').filter({ hasText: 'Inês Fernandes' }),
+  ).toContainText('Paid ₹14,500.00 · Pending ₹0.00')
+  const paidBefore = Number(await figure(page, 'total-paid'))
+  const pendingBefore = Number(await figure(page, 'total-pending'))
+  expect(pendingBefore).toBeGreaterThan(0)
+  await page.screenshot({ path: testInfo.outputPath('payments-pane-1280.png'), fullPage: true })
+  expect(await seriousViolations(page)).toEqual([])
+  await page.setViewportSize({ width: 360, height: 780 })
+  // Nothing is wider than the phone once the layout has settled.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(360)
+  await page.screenshot({ path: testInfo.outputPath('payments-pane-360.png'), fullPage: true })
+  expect(await seriousViolations(page)).toEqual([])
+
+  // The fee payment dialog (J03, J04, J06–J08), begun from Tiago's row.
+  await pendingTiago.getByRole('button', { name: 'Record payment for Tiago Fernandes' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Record a payment for Tiago Fernandes' })
+  const type = dialog.getByLabel('Fee type')
+  const period = dialog.getByLabel('Payment period')
+  const option = dialog.getByLabel('Payment option')
+  const amount = dialog.getByLabel('Amount (₹)')
+  await expect(type.locator('option')).toHaveText([
+    'Session Fee',
+    'Term Fee',
+    'Monthly Fee',
+    'Yearly Fee',
+  ])
+  await expect(type).toHaveValue('Monthly Fee')
+  await expect(option.locator('option')).toHaveText([
+    'Cash',
+    'UPI',
+    'Indian Bank Transfer',
+    'Federal Bank Transfer',
+  ])
+  await expect(option).toHaveValue('Indian Bank Transfer')
+  await expect(period).toHaveValue(monthKey)
+  await expect(dialog.getByLabel('Received from')).toHaveValue('Maria Fernandes')
+  await expect(amount).toHaveValue('16,700')
+  await expect(dialog.getByLabel('Payment date')).toHaveValue(today)
+  await expect(dialog.getByLabel("Student's monthly fee (₹)")).toHaveValue('16,700.00')
+  await expect(dialog.getByLabel('Paid this fee year, with this payment (₹)')).toHaveValue(/\d/)
+  await expect(dialog.getByLabel('E-mail the receipt to the family')).toBeChecked()
+  await expect(dialog).toContainText('To guardian@demo.school, joao.fernandes@demo.school')
+  // Another fee type offers its own periods and what it costs (J08, J16).
+  await type.selectOption('Term Fee')
+  await expect(period.locator('option')).toHaveCount(4)
+  await expect(amount).toHaveValue(rupees(16700 * termMonths).replace('.00', ''))
+  await type.selectOption('Yearly Fee')
+  await expect(period.locator('option')).toHaveCount(1)
+  await expect(amount).toHaveValue('2,00,400')
+  await type.selectOption('Monthly Fee')
+  await expect(period.locator('option')).toHaveCount(12)
+  await expect(period).toHaveValue(monthKey)
+  await expect(amount).toHaveValue('16,700')
+
+  // Bad input is refused in words and nothing is written.
+  await amount.fill('')
+  await dialog.getByLabel('Received from').fill('  ')
+  await dialog.getByRole('button', { name: 'Save payment' }).click()
+  await expect(dialog.getByText('Enter the amount')).toBeVisible()
+  await expect(dialog.getByText('Enter who paid')).toBeVisible()
+  await amount.fill('16700')
+  await dialog.getByLabel('Received from').fill('Maria Fernandes')
+  expect(await seriousViolations(page)).toEqual([])
+  await page.screenshot({ path: testInfo.outputPath('fee-dialog-360.png'), fullPage: true })
+  const before = (await serverPayments()).filter((p) => p.student_id === 'st-tiago').length
+
+  await dialog.getByRole('button', { name: 'Save payment' }).click()
+  await expect(page.getByText('Payment receipt generated and email sent')).toBeVisible()
+  await expect(dialog).toHaveCount(0)
+
+  // The row reaches the server, recorded with a receipt number of the fee year.
+  let recorded: ServerPayment | undefined
+  await expect
+    .poll(
+      async () => {
+        const rows = (await serverPayments()).filter((p) => p.student_id === 'st-tiago')
+        recorded = rows.find((p) => p.data.period?.key === monthKey && p.status === 'recorded')
+        return [rows.length, recorded?.receipt_number ?? null]
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual([before + 1, expect.stringMatching(new RegExp(`^${feeYear}/\\d{4}$`))])
+  expect(recorded!.data).toMatchObject({ amount: 16700, feeYear, sendEmail: true })
+  const receipt = recorded!.receipt_number!
+
+  // Its e-mail arrives at both guardians, numbered, with the receipt as a PDF.
+  let mail: Mail | undefined
+  await expect
+    .poll(
+      async () => {
+        mail = (await mailsTo('joao.fernandes@demo.school')).find((m) =>
+          m.subject.endsWith(`Receipt ${receipt}`),
+        )
+        return mail?.subject ?? null
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(
+      `Receipt for Tiago Fernandes: Monthly Fee ${MONTHS[monthIndex]} ${year} · Receipt ${receipt}`,
+    )
+  expect(mail!.to).toEqual(['guardian@demo.school', 'joao.fernandes@demo.school'])
+  expect(mail!.html).toContain('Dear Maria Fernandes,')
+  expect(mail!.html).toContain('₹16,700.00 by Indian Bank Transfer')
+  expect(mail!.attachments).toEqual([
+    expect.objectContaining({ contentType: 'application/pdf', head: '%PDF-' }),
+  ])
+  expect(mail!.attachments[0]!.size).toBeGreaterThan(500)
+
+  // Tiago is paid now; the totals follow.
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const paidTiago = pane
+    .getByTestId('fees-paid')
+    .getByTestId('student-fee')
+    .filter({ hasText: 'Tiago Fernandes' })
+  await expect(paidTiago).toContainText('Paid ₹16,700.00 · Pending ₹0.00')
+  await expect(pendingTiago).toHaveCount(0)
+  await expect.poll(() => figure(page, 'total-paid')).toBe(String(paidBefore + 1))
+  await expect.poll(() => figure(page, 'total-pending')).toBe(String(pendingBefore - 1))
+
+  // His payment list (J29), newest first, with the receipt number the server gave.
+  await paidTiago.getByRole('button', { name: 'Payments of Tiago Fernandes' }).click()
+  const list = page.getByRole('dialog', { name: 'Payments of Tiago Fernandes' })
+  const first = list.getByTestId('payment-entry').first()
+  await expect(first).toContainText(`${today} · Monthly Fee`)
+  await expect(first).toContainText('Amount: ₹16,700.00')
+  await expect(first).toContainText(`Receipt: ${receipt}`)
+  await expect(list.getByTestId('payment-entry')).toHaveCount(before + 1)
+  await page.keyboard.press('Escape')
+
+  // Accounting (J13): the fee year's and the calendar year's totals include it.
+  await menu.getByRole('link', { name: 'Accounting', exact: true }).click()
+  const accounting = page.getByTestId('accounting-pane')
+  await expect(accounting.getByRole('heading', { level: 1, name: 'Accounting' })).toBeVisible()
+  const recordedRows = (await serverPayments()).filter((p) => p.status === 'recorded')
+  const ofYear = recordedRows.filter((p) => p.data.feeYear === feeYear)
+  const yearCard = accounting
+    .getByTestId('totals-fee-year')
+    .getByTestId('year-total')
+    .filter({ hasText: `Fee year ${feeYear}` })
+  await expect(yearCard).toContainText(
+    `Total₹${rupees(ofYear.reduce((sum, p) => sum + p.data.amount, 0))}`,
+  )
+  await expect(yearCard).toContainText(`Payments${ofYear.length}`)
+  await expect(yearCard.getByTestId('amount-list')).toContainText('₹16,700.00')
+  await expect(
+    accounting
+      .getByTestId('totals-calendar-year')
+      .getByTestId('year-total')
+      .filter({ hasText: `Calendar year ${today.slice(0, 4)}` }),
+  ).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+
+  // Reminders (J30): the Naik family owes for Ira; the Fernandes family owes nothing now.
+  await menu.getByRole('link', { name: 'Reminders', exact: true }).click()
+  const reminders = page.getByTestId('reminders-pane')
+  const naik = reminders.getByTestId('due-family').filter({ hasText: 'Naik family' })
+  await expect(naik).toContainText('Ira Naik · Monthly Fee')
+  await expect(naik).toContainText('Total due ₹16,700.00')
+  await expect(
+    reminders.getByTestId('due-family').filter({ hasText: 'Fernandes family' }),
+  ).toHaveCount(0)
+  // A family without an e-mail address cannot be reminded, and says why.
+  await expect(
+    reminders.getByTestId('due-family').filter({ hasText: 'Shetty family' }),
+  ).toContainText('No guardian of this family has an e-mail address.')
+  await naik.getByRole('button', { name: 'Send reminder to the Naik family' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Send a reminder to the Naik family' })
+  await expect(confirm.getByTestId('reminder-preview')).toContainText(
+    'To: parent-facilitator@demo.school, daniel.naik@demo.school',
+  )
+  await expect(
+    confirm
+      .frameLocator('iframe[title="The reminder"]')
+      .getByText('Dear Priya Naik and Daniel Naik,'),
+  ).toBeVisible()
+  expect(await seriousViolations(page, ['iframe[title="The reminder"]'])).toEqual([])
+  await confirm.getByRole('button', { name: 'Send' }).click()
+  await expect(
+    page.getByText('Email sent to parent-facilitator@demo.school, daniel.naik@demo.school'),
+  ).toBeVisible()
+  let reminder: Mail | undefined
+  await expect
+    .poll(
+      async () => {
+        reminder = (await mailsTo('daniel.naik@demo.school')).find((m) =>
+          m.subject.startsWith('Fee reminder'),
+        )
+        return reminder?.subject ?? null
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('Fee reminder from Banyan Tree Learning Centre: ₹16,700.00 due')
+  expect(reminder!.html).toContain('<td>Ira Naik</td><td>Monthly Fee</td>')
+  await context.close()
+})
+
+test('offline, a fee is saved on the device and numbered once it syncs; a reminder waits for the connection', async ({
+  browser,
+}) => {
+  const { context, page } = await signedInPage(
+    browser,
+    'administration@demo.school',
+    'demo-administration-1',
+    '/administration/dash?pane=payments',
+  )
+  // The app's files come from the service worker while the connection is down.
+  await untilServiceWorkerControls(page)
+  const pane = page.getByTestId('payments-pane')
+  const ira = pane.getByTestId('student-fee').filter({ hasText: 'Ira Naik' })
+  await expect(ira).toBeVisible({ timeout: 20_000 })
+  await context.setOffline(true)
+  await ira.getByRole('button', { name: 'Record payment for Ira Naik' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Record a payment for Ira Naik' })
+  await dialog.getByLabel('Payment option').selectOption('Cash')
+  await dialog.getByLabel('E-mail the receipt to the family').uncheck()
+  await dialog.getByRole('button', { name: 'Save payment' }).click()
+  await expect(
+    page.getByText('Payment saved on this device. Its receipt is numbered when it syncs.'),
+  ).toBeVisible()
+  await ira.getByRole('button', { name: 'Payments of Ira Naik' }).click()
+  const list = page.getByRole('dialog', { name: 'Payments of Ira Naik' })
+  await expect(list.getByTestId('payment-entry').first()).toContainText('Receipt when synced')
+  await page.keyboard.press('Escape')
+
+  await page.getByTestId('side-pane').getByRole('link', { name: 'Reminders', exact: true }).click()
+  await expect(page.getByTestId('reminders-pane').getByRole('heading', { level: 1 })).toBeVisible()
+  const shetty = page.getByTestId('due-family').filter({ hasText: 'Shetty family' })
+  await expect(shetty).toContainText('Reminders are e-mailed: they need a connection.')
+  await expect(shetty.getByRole('button', { name: /Send reminder/ })).toBeDisabled()
+
+  await context.setOffline(false)
+  await expect
+    .poll(
+      async () =>
+        (await serverPayments()).find(
+          (p) => p.student_id === 'st-ira' && p.data.period?.key === monthKey,
+        )?.receipt_number ?? null,
+      { timeout: 30_000 },
+    )
+    .toMatch(new RegExp(`^${feeYear}/\\d{4}$`))
+  await context.close()
+})
