@@ -1,23 +1,16 @@
 // The centre's fee rules (operations.md §5, §9), as pure functions shared by the screens that
 // record payments, the payments overview and the receipts. Amounts are whole rupees.
 
-/** The fee types a payment is recorded under (J03). */
-export const FEE_TYPES = ['Session Fee', 'Term Fee', 'Monthly Fee', 'Yearly Fee'] as const
-export type FeeType = (typeof FEE_TYPES)[number]
-
-/** How a payment arrived (J04); a bank transfer to the Indian Bank account is the usual one. */
-export const PAYMENT_OPTIONS = [
-  'Cash',
-  'UPI',
-  'Indian Bank Transfer',
-  'Federal Bank Transfer',
-] as const
-export type PaymentOption = (typeof PAYMENT_OPTIONS)[number]
-export const DEFAULT_PAYMENT_OPTION: PaymentOption = 'Indian Bank Transfer'
-
-/** A family's contribution plan (J11). */
-export const CONTRIBUTION_TYPES = ['Monthly', 'Term', 'Annual', 'None'] as const
-export type ContributionType = (typeof CONTRIBUTION_TYPES)[number]
+export {
+  FEE_TYPES,
+  PAYMENT_OPTIONS,
+  DEFAULT_PAYMENT_OPTION,
+  CONTRIBUTION_TYPES,
+  type FeeType,
+  type PaymentOption,
+  type ContributionType,
+} from './kinds.ts'
+import type { FeeType } from './kinds.ts'
 
 /** The deposit an admission or enrolment starts with (J26). */
 export const DEFAULT_DEPOSIT_FEE = 45000
