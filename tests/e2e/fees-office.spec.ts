@@ -336,3 +336,128 @@ test('offline, a fee is saved on the device and numbered once it syncs; a remind
     .toMatch(new RegExp(`^${feeYear}/\\d{4}$`))
   await context.close()
 })
+
+test('the office confirms a payment a family reported and sets another aside', async ({
+  browser,
+}) => {
+  // Maria reports next month's fee for Inês (by UPI) and a contribution, from her own device.
+  const next = new Date(Date.UTC(year, monthIndex + 1, 1))
+  const nextYear = next.getUTCFullYear()
+  const nextMonth = next.getUTCMonth()
+  const nextFeeYearStart = nextMonth >= 5 ? nextYear : nextYear - 1
+  const nextFeeYear = `${nextFeeYearStart}-${String((nextFeeYearStart + 1) % 100).padStart(2, '0')}`
+  const ym = `${nextYear}-${String(nextMonth + 1).padStart(2, '0')}`
+  const lastDay = new Date(Date.UTC(nextYear, nextMonth + 1, 0)).getUTCDate()
+  const label = `${MONTHS[nextMonth]} ${nextYear}`
+  const stamp = Date.now().toString(36)
+  const common = {
+    family_id: 'demo-family-fernandes',
+    status: 'reported',
+    receipt_number: null,
+  }
+  const fee = {
+    ...common,
+    id: `e2e-report-fee-${stamp}`,
+    student_id: 'st-ines',
+    kind: 'fee',
+    data: {
+      paymentType: 'Monthly Fee',
+      paymentOption: 'UPI',
+      period: {
+        key: `${nextFeeYear}/month/${ym}`,
+        label,
+        months: 1,
+        start: `${ym}-01`,
+        end: `${ym}-${lastDay}`,
+      },
+      feeYear: nextFeeYear,
+      receivedFrom: 'Maria Fernandes',
+      amount: 14500,
+      paymentDate: today,
+      studentName: 'Inês Fernandes',
+      familyName: 'Fernandes',
+      sendEmail: false,
+      reference: `UPI-${stamp}`,
+    },
+  }
+  const contribution = {
+    ...common,
+    id: `e2e-report-contribution-${stamp}`,
+    student_id: null,
+    kind: 'contribution',
+    data: {
+      contributionType: 'Annual',
+      paymentOption: 'Federal Bank Transfer',
+      feeYear,
+      receivedFrom: 'João Fernandes',
+      amount: 3333,
+      paymentDate: today,
+      familyName: 'Fernandes',
+      sendEmail: false,
+    },
+  }
+  const guardian = await signedIn('guardian@demo.school', 'demo-guardian-1')
+  const pushed = await guardian.rpc('sync_push', {
+    collection: 'payments',
+    rows: [fee, contribution].map((row) => ({ newDocumentState: row, assumedMasterState: null })),
+  })
+  expect(pushed.error).toBeNull()
+  expect(pushed.data).toEqual({ conflicts: [], refused: [] })
+
+  const { context, page } = await signedInPage(
+    browser,
+    'administration@demo.school',
+    'demo-administration-1',
+    '/administration/dash?pane=payments',
+  )
+  const reported = page.getByTestId('reported-payment')
+  const feeReport = reported.filter({ hasText: `reference UPI-${stamp}` })
+  await expect(feeReport).toContainText(
+    `Fernandes family · Inês Fernandes: Monthly Fee, ${label} · ₹14,500.00 on ${today}`,
+    { timeout: 20_000 },
+  )
+  await feeReport.getByRole('button', { name: 'Confirm' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Confirm the payment for Inês Fernandes' })
+  await expect(dialog.getByLabel('Payment period')).toHaveValue(fee.data.period.key)
+  await expect(dialog.getByLabel('Payment option')).toHaveValue('UPI')
+  await expect(dialog.getByLabel('Amount (₹)')).toHaveValue('14,500')
+  await expect(dialog.getByLabel('Received from')).toHaveValue('Maria Fernandes')
+  await dialog.getByLabel('E-mail the receipt to the family').uncheck()
+  await dialog.getByRole('button', { name: 'Confirm payment' }).click()
+  await expect(page.getByText('Payment recorded', { exact: true })).toBeVisible()
+  await expect(feeReport).toHaveCount(0)
+
+  // A report set aside needs its reason, and keeps it.
+  const contributionReport = reported.filter({ hasText: '₹3,333.00' })
+  await contributionReport.getByRole('button', { name: 'Set aside' }).click()
+  const aside = page.getByRole('dialog', { name: 'Set this payment aside?' })
+  await aside.getByRole('button', { name: 'Set aside' }).click()
+  await expect(aside.getByText('Say why the payment is set aside')).toBeVisible()
+  await aside.getByLabel('Why is it set aside?').fill('Not in the bank statement')
+  await aside.getByRole('button', { name: 'Set aside' }).click()
+  await expect(page.getByText('Payment set aside')).toBeVisible()
+  await expect(contributionReport).toHaveCount(0)
+
+  // The same rows on the server: the fee recorded with its number and the family's reference,
+  // the contribution set aside with the reason.
+  await expect
+    .poll(
+      async () => {
+        const rows = await serverPayments()
+        const f = rows.find((p) => p.id === fee.id)
+        const c = rows.find((p) => p.id === contribution.id)
+        return [f?.status, f?.receipt_number, c?.status, (c?.data as { note?: string })?.note]
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual([
+      'recorded',
+      expect.stringMatching(new RegExp(`^${nextFeeYear}/\\d{4}$`)),
+      'void',
+      'Not in the bank statement',
+    ])
+  const confirmed = (await serverPayments()).find((p) => p.id === fee.id)!
+  expect(confirmed.data).toMatchObject({ amount: 14500, sendEmail: false })
+  expect((confirmed.data as { reference?: string }).reference).toBe(`UPI-${stamp}`)
+  await context.close()
+})
