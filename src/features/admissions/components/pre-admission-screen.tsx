@@ -31,6 +31,7 @@ import type { InquiryRow } from '@sync/database'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { useInquiries, useInquiryWriter, type NoteField } from '../hooks/use-inquiries'
+import { InquiryFacilitators } from './facilitator-picker'
 import { InquiryFiles } from './inquiry-files'
 import {
   answerGroups,
@@ -247,6 +248,7 @@ function InquiryDetail({
         </Text>
       )}
       <Answers row={row} />
+      <InquiryFacilitators row={row} />
       <InquiryFiles
         inquiry={{ id: row.id, familyName: row.family_name }}
         files={row.data.files ?? []}

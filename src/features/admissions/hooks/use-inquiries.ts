@@ -43,6 +43,9 @@ export function useInquiryWriter() {
       change(id, (row) =>
         withData(row, { files: (row.data.files ?? []).filter((f) => f.fileURL !== fileURL) }),
       ),
+    /** H16: the facilitators chosen in the facilitator picker. */
+    setFacilitators: (id: string, facilitators: string[]) =>
+      change(id, (row) => withData(row, { facilitators })),
     /** H17: a note keeps when it was edited and by whom. */
     saveNote: (id: string, field: NoteField, text: string, editedBy: string) =>
       change(
