@@ -1,6 +1,5 @@
-import '@mantine/core/styles/Modal.css'
 import { useMemo, useState } from 'react'
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useNetwork } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { familyDue } from '@sync/fees/overview'
@@ -11,6 +10,7 @@ import { centreDateOf } from '@/lib/time/calendar-date'
 import { useFeesData } from '../hooks/use-fees-data'
 import { feeFamilyOf, feeStudentsOf, type FeeFamily } from '../logic/office-fees'
 import { reminderEmail, reminderLines, type ReminderLine } from '../logic/reminder'
+import { ReminderDialog, type ReminderDialogProps } from './reminder-dialog'
 
 /** The e-mail the reminders go out with: the signed-in member's sender account. */
 export interface ReminderMailer {
@@ -31,27 +31,47 @@ interface DueFamily {
   total: number
 }
 
-function Preview({ to, subject, html }: { to: string[]; subject: string; html: string }) {
+function DueFamilyCard({
+  due,
+  reason,
+  onRemind,
+}: {
+  due: DueFamily
+  /** Why no reminder can be sent now, if it cannot. */
+  reason: string | null
+  onRemind: (() => void) | null
+}) {
   return (
-    <Stack gap={4} data-testid="reminder-preview">
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        <b>To:</b> {to.join(', ')}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        <b>Subject:</b> {subject}
-      </Text>
-      {/* The message as the family will read it; scripts stay off. */}
-      <iframe
-        title="The reminder"
-        sandbox=""
-        srcDoc={html}
-        style={{
-          width: '100%',
-          height: 260,
-          border: '1px solid var(--mantine-color-default-border)',
-        }}
-      />
-    </Stack>
+    <Paper withBorder radius="md" p="sm" role="listitem" data-testid="due-family">
+      <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
+        <div>
+          <Text fw={700}>{due.family.name} family</Text>
+          {due.lines.map((l) => (
+            <Text size="sm" key={l.studentName + l.period}>
+              {l.studentName} · {l.feeType} · {l.period} · ₹{formatFee(l.amount)}
+            </Text>
+          ))}
+          <Text size="sm" fw={600}>
+            Total due ₹{formatFee(due.total)}
+          </Text>
+        </div>
+        <Stack gap={4} align="flex-end">
+          <Button
+            size="xs"
+            disabled={onRemind === null}
+            onClick={onRemind ?? undefined}
+            aria-label={`Send reminder to the ${due.family.name} family`}
+          >
+            Send reminder
+          </Button>
+          {reason && (
+            <Text size="xs" c="dimmed" ta="right" maw={260}>
+              {reason}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+    </Paper>
   )
 }
 
@@ -61,8 +81,6 @@ export function RemindersPane({ mailer }: { mailer: ReminderMailer }) {
   const member = useAuthMember()
   const { online } = useNetwork()
   const [open, setOpen] = useState<DueFamily | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
   const today = centreDateOf(new Date())
   const due = useMemo((): DueFamily[] => {
     if (!data) return []
@@ -85,36 +103,19 @@ export function RemindersPane({ mailer }: { mailer: ReminderMailer }) {
       .filter((d) => d.total > 0)
       .sort((a, b) => a.family.name.localeCompare(b.family.name))
   }, [data, today])
-  const mail = open
-    ? reminderEmail({
-        familyName: open.family.name,
-        guardianNames: open.family.guardianNames,
-        lines: open.lines,
-        centreName: centre.name,
-        senderName: mailer.senderName || member?.name || centre.name,
-        appLink: window.location.origin,
-      })
-    : null
-  const close = () => {
-    setOpen(null)
-    setFailure(null)
+  const mail = open && {
+    to: open.family.emails,
+    ...reminderEmail({
+      familyName: open.family.name,
+      guardianNames: open.family.guardianNames,
+      lines: open.lines,
+      centreName: centre.name,
+      senderName: mailer.senderName || member?.name || centre.name,
+      appLink: window.location.origin,
+    }),
   }
-  const send = async () => {
-    if (!open || !mail) return
-    setBusy(true)
-    setFailure(null)
-    try {
-      const answer = await mailer.send({ recipients: open.family.emails, ...mail })
-      if (!answer.ok) {
-        setFailure(answer.message)
-        return
-      }
-      notifications.show({ color: 'green', message: answer.message })
-      close()
-    } finally {
-      setBusy(false)
-    }
-  }
+  const send: ReminderDialogProps['send'] = ({ to, subject, html }) =>
+    mailer.send({ recipients: to, subject, html })
   const blocked = (family: FeeFamily) =>
     !online
       ? 'Reminders are e-mailed: they need a connection.'
@@ -139,72 +140,27 @@ export function RemindersPane({ mailer }: { mailer: ReminderMailer }) {
           {due.map((d) => {
             const reason = blocked(d.family)
             return (
-              <Paper
-                withBorder
-                radius="md"
-                p="sm"
-                role="listitem"
+              <DueFamilyCard
                 key={d.family.id}
-                data-testid="due-family"
-              >
-                <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
-                  <div>
-                    <Text fw={700}>{d.family.name} family</Text>
-                    {d.lines.map((l) => (
-                      <Text size="sm" key={l.studentName + l.period}>
-                        {l.studentName} · {l.feeType} · {l.period} · ₹{formatFee(l.amount)}
-                      </Text>
-                    ))}
-                    <Text size="sm" fw={600}>
-                      Total due ₹{formatFee(d.total)}
-                    </Text>
-                  </div>
-                  <Stack gap={4} align="flex-end">
-                    <Button
-                      size="xs"
-                      disabled={reason !== null || mailer.senderName === null}
-                      onClick={() => setOpen(d)}
-                      aria-label={`Send reminder to the ${d.family.name} family`}
-                    >
-                      Send reminder
-                    </Button>
-                    {reason && (
-                      <Text size="xs" c="dimmed" ta="right" maw={260}>
-                        {reason}
-                      </Text>
-                    )}
-                  </Stack>
-                </Group>
-              </Paper>
+                due={d}
+                reason={reason}
+                onRemind={reason === null && mailer.senderName !== null ? () => setOpen(d) : null}
+              />
             )
           })}
         </Stack>
       )}
-      <Modal
-        opened={open !== null}
-        onClose={close}
-        title={open ? `Send a reminder to the ${open.family.name} family` : ''}
-        size="lg"
-      >
-        {open && mail && (
-          <Stack gap="sm">
-            {failure && (
-              <Alert color="red" title="The reminder was not sent">
-                {failure}
-              </Alert>
-            )}
-            <Preview to={open.family.emails} subject={mail.subject} html={mail.html} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={busy}>
-                Cancel
-              </Button>
-              <Button onClick={() => void send()} loading={busy} disabled={!online}>
-                Send
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <ReminderDialog
+        familyName={open?.family.name ?? ''}
+        mail={mail || null}
+        online={online}
+        send={send}
+        onSent={(message) => {
+          notifications.show({ color: 'green', message })
+          setOpen(null)
+        }}
+        onClose={() => setOpen(null)}
+      />
     </Stack>
   )
 }
