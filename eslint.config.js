@@ -21,6 +21,7 @@ const features = [
   'admissions',
   'whatsapp',
   'families',
+  'fees',
 ]
 const zones = [
   {
