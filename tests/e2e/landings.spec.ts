@@ -116,10 +116,10 @@ test('the welcome says who is signed in, what can be done today, and signs out',
   // A pane whose screen is not built yet welcomes instead of the 404 screen.
   await signIn(page, 'admission@demo.school', 'demo-admission-1')
   await expect(page).toHaveURL('/administration/dash')
-  await page.goto('/administration/dash?pane=reminders')
+  await page.goto('/administration/dash?pane=meetings')
   const welcome = page.getByTestId('dashboard-welcome')
   await expect(welcome.getByRole('heading', { level: 1 })).toHaveText(/^Welcome, /)
-  await expect(welcome.getByTestId('welcome-coming')).toContainText('Reminders')
+  await expect(welcome.getByTestId('welcome-coming')).toContainText('Meetings')
   await welcome.getByRole('link', { name: 'Account settings' }).click()
   await expect(page).toHaveURL(/\/facilitators\/settings$/)
   await page.goBack()
