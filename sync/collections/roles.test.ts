@@ -9,11 +9,14 @@ const staff = ['reference', 'topics', 'facilitators', 'timetables', 'lesson_item
 
 describe('collections per role', () => {
   it.each([
-    ['admin', [...staff, 'whatsapp', 'inquiries', 'families', 'students']],
-    ['administration', [...staff, 'whatsapp', 'inquiries', 'families', 'students']],
-    ['admission', [...staff, 'whatsapp', 'inquiries', 'families', 'students']],
+    ['admin', [...staff, 'whatsapp', 'inquiries', 'families', 'students', 'payments']],
+    ['administration', [...staff, 'whatsapp', 'inquiries', 'families', 'students', 'payments']],
+    ['admission', [...staff, 'whatsapp', 'inquiries', 'families', 'students', 'payments']],
     ['facilitator', staff],
-    ['guardian', ['reference', 'topics', 'timetables', 'lesson_items', 'families', 'students']],
+    [
+      'guardian',
+      ['reference', 'topics', 'timetables', 'lesson_items', 'families', 'students', 'payments'],
+    ],
     ['student', ['reference', 'topics', 'timetables', 'lesson_items', 'students']],
     ['member', ['reference', 'topics']],
   ] as const)('%s opens %j', (role, expected) => {
