@@ -299,6 +299,26 @@ describe.each(testDatabases())('payments on $name', (target) => {
     }
   })
 
+  // A NUL character never reaches the server: every device refuses it before pushing
+  // (sync/sendable.ts), for payments as for every record.
+  it('a report with huge text is refused alone; the rest of the batch arrives', async () => {
+    const huge = feeDoc(
+      'pay-attack-huge',
+      { status: 'reported' },
+      { receivedFrom: 'x'.repeat(200_000) },
+    )
+    const fine = feeDoc('pay-attack-fine', { status: 'reported' }, { reference: 'UPI 4321' })
+    const answer = await kept(db, guardian, (tx) =>
+      push(tx, [
+        { doc: huge, assumed: null },
+        { doc: fine, assumed: null },
+      ]),
+    )
+    expect(answer.refused.map((r) => r.id)).toEqual(['pay-attack-huge'])
+    expect(await current(db, huge.id)).toBeNull()
+    expect((await current(db, fine.id))!.status).toBe('reported')
+  })
+
   it('payments pushed by several devices at once get distinct numbers without gaps', async () => {
     const year = '2040-41'
     const docs = Array.from({ length: 12 }, (_, i) =>
