@@ -5,6 +5,7 @@
 import {
   FEE_SESSIONS,
   FEE_TERMS,
+  MONTH_NAMES,
   calendarYearOf,
   defaultPeriod,
   feeYearOf,
@@ -165,21 +166,6 @@ export function studentFees(
   }
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
-
 /** The current month, term, session and fee year, as the overview heads them (J12). */
 export function currentPeriods(today: string) {
   const monthIndex = Number(today.slice(5, 7)) - 1
@@ -187,9 +173,9 @@ export function currentPeriods(today: string) {
   const term = FEE_TERMS[termIndexOf(monthIndex)]!
   const session = FEE_SESSIONS[sessionIndexOf(monthIndex)]!
   return {
-    month: `${MONTHS[monthIndex]} ${year}`,
-    term: `${MONTHS[term.first]} to ${MONTHS[term.last]} ${year}`,
-    session: `${MONTHS[session.first]} to ${MONTHS[session.last]} ${year}`,
+    month: `${MONTH_NAMES[monthIndex]} ${year}`,
+    term: `${MONTH_NAMES[term.first]} to ${MONTH_NAMES[term.last]} ${year}`,
+    session: `${MONTH_NAMES[session.first]} to ${MONTH_NAMES[session.last]} ${year}`,
     year: feeYearOf(today),
   }
 }

@@ -16,7 +16,7 @@ import type { FeeType } from './kinds.ts'
 export const DEFAULT_DEPOSIT_FEE = 45000
 
 /** The months of the year, January first, as a payment period names them. */
-const MONTH_NAMES = [
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

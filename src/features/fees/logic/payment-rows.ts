@@ -4,7 +4,7 @@
 import type { PaymentData, PaymentStatus, ReceiptEmail } from '@sync/collections/payments'
 import type { PaymentRow } from '@sync/database'
 import type { PaymentLike } from '@sync/fees/overview'
-import { formatFee, yearlyFee } from '@sync/fees/rules'
+import { formatFee, MONTH_NAMES, yearlyFee } from '@sync/fees/rules'
 import { DEFAULT_TEMPLATES, fillTemplate } from '@sync/messaging/templates'
 import type { ContributionFormValues } from './contribution-form'
 import {
@@ -32,25 +32,10 @@ export interface MailSignature {
 export const NO_EMAIL_ADDRESS =
   'The family has no e-mail address: add one to a guardian to e-mail receipts.'
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
-
 /** '2026-12-03' → '3 December 2026', as a receipt or a reminder writes a date. */
 export function longDate(isoDate: string): string {
   const [y, m, d] = isoDate.split('-').map(Number)
-  const month = MONTHS[(m ?? 0) - 1]
+  const month = MONTH_NAMES[(m ?? 0) - 1]
   if (!y || !month || !d) return isoDate
   return `${d} ${month} ${y}`
 }
