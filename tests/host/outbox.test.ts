@@ -122,6 +122,45 @@ describe.each(testDatabases())('e-mail outbox on $name', (database) => {
     expect(smtp.messages.filter((m) => m.messageId === `<${id}@centre.test>`)).toHaveLength(1)
   })
 
+  it("attaches a meeting's calendar invite as invite.ics, or fails for good on a bad one", async () => {
+    const invite = {
+      uid: 'meeting-outbox-test@admissions',
+      sequence: 1,
+      title: 'Meeting at the Learning Centre',
+      description: 'Please come to the office.',
+      date: '2026-12-03',
+      start: '15:30',
+      end: '17:00',
+      timeZone: 'Asia/Kolkata',
+      organizer: { name: 'Learning Centre', email: 'office@centre.test' },
+      attendees: [{ name: 'Priya Sharma', email: 'parent@family.test' }],
+    }
+    const id = await queue(h, {
+      to: ['parent@family.test'],
+      subject: 'Meeting invitation',
+      attachments: [{ invite }],
+    })
+    expect((await dispatch()).body).toMatchObject({ sent: 1, claimed: 1 })
+    const mail = await smtp.waitForMail((m) => m.subject === 'Meeting invitation')
+    expect(mail.attachments).toHaveLength(1)
+    const [file] = mail.attachments
+    expect(file).toMatchObject({ filename: 'invite.ics', contentType: 'text/calendar' })
+    const ics = file!.content.toString('utf8')
+    expect(ics).toContain('METHOD:REQUEST')
+    expect(ics).toContain('UID:meeting-outbox-test@admissions')
+    expect(ics).toContain('DTSTART:20261203T100000Z')
+    expect(await outboxRow(h, id)).toMatchObject({ status: 'sent' })
+
+    const bad = await queue(h, {
+      to: ['parent@family.test'],
+      subject: 'Meeting at no time',
+      attachments: [{ invite: { ...invite, start: '25:00' } }],
+    })
+    await dispatch()
+    expect(await outboxRow(h, bad)).toMatchObject({ status: 'failed', attempts: 1 })
+    expect((await outboxRow(h, bad)).last_error).toMatch(/25:00/)
+  })
+
   it('keeps the reason of a failure and retries with growing waits until it gives up', async () => {
     smtp.refuseRecipients((a) => a.startsWith('busy@'), 451, 'Mailbox busy, try again later')
     const id = await queue(h, { to: ['busy@family.test'], subject: 'Timetable' })

@@ -1,7 +1,9 @@
 // One outbox row as a nodemailer message: sender, recipients, the HTML body, attachments read from
 // storage or carried inline, and a Message-ID derived from the row so a resend is recognisable.
 import type { SupabaseClient } from '@supabase/supabase-js'
+import type { MeetingInvite } from '@sync/admissions/steps.ts'
 import type { FunctionEnv } from '../_shared/env.ts'
+import { meetingInvite } from '../_shared/invite.ts'
 import { paymentReceipt } from '../_shared/payment-receipt.ts'
 
 export interface OutboxRow {
@@ -25,6 +27,8 @@ type StoredAttachment =
   | { filename: string; content: string; encoding?: 'base64' | 'utf8'; contentType?: string }
   /** A recorded payment's receipt, made as a PDF when the message is sent. */
   | { receipt: string }
+  /** A meeting's calendar invite, made as an iCalendar file when the message is sent. */
+  | { invite: MeetingInvite }
 
 interface MailAttachment {
   filename: string
@@ -89,6 +93,10 @@ function base64(bytes: Uint8Array): string {
 }
 
 async function readAttachment(db: SupabaseClient, item: StoredAttachment): Promise<MailAttachment> {
+  if (typeof item === 'object' && 'invite' in item) {
+    const { filename, content, contentType } = meetingInvite(item.invite)
+    return { filename, content, encoding: 'base64', contentType }
+  }
   if (typeof item === 'object' && 'receipt' in item) {
     const receipt = await paymentReceipt(db, item.receipt)
     if (!receipt) throw permanent(`Payment ${item.receipt} has no receipt: it is not recorded`)
