@@ -54,6 +54,7 @@ insert into public.system_errors (source, message) values ('matrix', 'an error')
 insert into public.payments (id, family_id, student_id, kind, status, data) values
   ('pay-matrix-naik', 'demo-family-naik', 'st-ira', 'fee', 'recorded', '{"paymentType": "Monthly Fee", "paymentOption": "Cash", "feeYear": "2026-27", "receivedFrom": "Priya Naik", "amount": 16700, "paymentDate": "2026-11-02", "familyName": "Naik", "sendEmail": false}');
 insert into public.system_warnings (source, message) values ('matrix', 'a warning');
+insert into public.admission_steps (id, inquiry_id, kind) values ('step-matrix-fixture', 'inq-demo-keller', 'meeting');
 insert into public.unregistered_signins (email) values ('visitor@gmail.com');
 insert into public.email_outbox (id, sender, recipients, subject, html_body, email_type, email_trigger, triggered_by, status) values
   ('mail-matrix-failed', 'office@demo.school', array['parent@demo.school'], 'Failed', '<p>x</p>', 'Webmail', 'matrix', '00000000-0000-4000-a000-000000000003', 'failed'),
@@ -221,6 +222,14 @@ export const TABLES: Record<string, TableEntry> = {
     sample: `insert into public.login_history (member_id, app_version) values ((select auth.uid()), '1.0.54')`,
     touch: 'app_version = app_version',
     select: roles('none', { anon: 'deny', guardian: 'some', facilitator: 'some', admin: 'all' }),
+    insert: roles('deny'),
+    update: roles('deny'),
+    delete: roles('deny'),
+  },
+  'public.admission_steps': {
+    sample: `insert into public.admission_steps (id, inquiry_id, kind) values ('step-matrix-1', 'inq-demo-naik', 'meeting')`,
+    touch: 'outcome = outcome',
+    select: roles('none', { anon: 'deny', admission: 'all', administration: 'all', admin: 'all' }),
     insert: roles('deny'),
     update: roles('deny'),
     delete: roles('deny'),
@@ -673,6 +682,26 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   'app.always_sends_email(member uuid)': {
     call: `app.always_sends_email('00000000-0000-4000-a000-000000000002')`,
     execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.html_text(value text)': {
+    call: `app.html_text('<b>')`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.person_name(person jsonb)': {
+    call: `app.person_name('{"firstName": "Ira"}'::jsonb)`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.carry_out_admission_step(inquiry inquiries, step jsonb)': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.inquiry_steps_carry_out()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'public.inquiry_steps(inquiry text)': {
+    call: `public.inquiry_steps('inq-demo-naik')`,
+    execute: roles('refuse 42501', { anon: 'deny', admission: 'allow', administration: 'allow', admin: 'allow' }),
   },
   'app.may_send_email()': {
     call: `app.may_send_email()`,

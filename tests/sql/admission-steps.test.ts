@@ -1,0 +1,551 @@
+// The admission steps (issue 16, H21–H42) as the server carries them out: a step arrives in an
+// inquiry's `data.steps` through sync_push and is done exactly once, in the same transaction:
+// its e-mail queued (with the meeting's calendar invite or the trial's curriculum), the trial's
+// facilitators told, the family record and its contacts made at admission, the student at
+// enrolment. A step that cannot be carried out refuses the edit with its reason and leaves
+// nothing behind; only the office takes steps.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db, Queryable } from '../../supabase/local/db.ts'
+import { demoAccounts, type DemoAccount } from '../../supabase/local/demo-accounts.ts'
+import { asUser, claimsOf, testDatabases } from '../helpers/test-db.ts'
+
+const by = (label: string): DemoAccount => {
+  const account = demoAccounts.find((a) => a.label === label)
+  if (!account) throw new Error(`no demo account ${label}`)
+  return account
+}
+const administration = by('administration')
+const admission = by('admission')
+const guardian = by('guardian')
+const admin = by('admin')
+
+const kept = <T>(db: Db, account: DemoAccount, fn: (tx: Queryable) => Promise<T>) =>
+  asUser(db, claimsOf(account), fn, { commit: true })
+
+interface PushAnswer {
+  conflicts: Record<string, unknown>[]
+  refused: { id: string; reason: string; code: string }[]
+}
+
+type Doc = Record<string, unknown> & { data: Record<string, unknown> }
+
+async function current(db: Db, id: string): Promise<Doc> {
+  const [row] = await db.query<{ doc: Doc }>(
+    `select to_jsonb(i) - '_seq' - '_modified' as doc from public.inquiries i where id = $1`,
+    [id],
+  )
+  return row!.doc
+}
+
+/** The office pushes the inquiry with `change` applied to its data, assuming the server's state. */
+async function pushData(
+  db: Db,
+  account: DemoAccount,
+  id: string,
+  change: (data: Record<string, unknown>) => Record<string, unknown>,
+  status?: string,
+): Promise<PushAnswer> {
+  const assumed = await current(db, id)
+  const doc = { ...assumed, ...(status ? { status } : {}), data: change(assumed.data) }
+  return kept(db, account, async (tx) => {
+    const [row] = await tx.query<{ answer: PushAnswer }>(
+      'select public.sync_push($1, $2::jsonb) as answer',
+      ['inquiries', JSON.stringify([{ newDocumentState: doc, assumedMasterState: assumed }])],
+    )
+    return row!.answer
+  })
+}
+
+const withStep = (step: Record<string, unknown>) => (data: Record<string, unknown>) => ({
+  ...data,
+  steps: [...((data.steps as unknown[]) ?? []), step],
+})
+
+const mail = (subject: string) => ({
+  sender: 'admissions',
+  to: ['asha.costa@example.in', 'vikram.costa@example.in'],
+  cc: ['admissions@demo.school'],
+  subject,
+  html: `<p>${subject}</p>`,
+})
+
+let counter = 0
+async function newInquiry(db: Db, family = 'Costa'): Promise<string> {
+  counter += 1
+  const id = `inq-steps-${counter}-${Math.random().toString(36).slice(2, 8)}`
+  await db.query(
+    `insert into public.inquiries (id, kind, status, family_name, data)
+     values ($1, 'family', 'initialInquiry', $2, $3::jsonb)`,
+    [
+      id,
+      family,
+      JSON.stringify({
+        maritalStatus: 'Married',
+        children: [
+          {
+            firstName: 'Noor',
+            lastName: family,
+            dob: '2018-04-02',
+            gender: 'Female',
+            nationality: 'Indian',
+          },
+          {
+            firstName: 'Ilan',
+            lastName: family,
+            dob: '2020-09-15',
+            gender: 'Male',
+            nationality: 'Indian',
+          },
+        ],
+        guardians: [
+          {
+            firstName: 'Asha',
+            lastName: family,
+            email: 'asha.costa@example.in',
+            prefix: '+91',
+            mobile: '98220 11111',
+          },
+          {
+            firstName: 'Vikram',
+            lastName: family,
+            email: 'vikram.costa@example.in',
+            prefix: '+44',
+            mobile: '7700900555',
+          },
+        ],
+        facilitators: ['f0000000-0000-4000-a000-000000000002'],
+      }),
+    ],
+  )
+  return id
+}
+
+const stepId = () => `st${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`
+
+async function outbox(db: Db, id: string) {
+  const [row] = await db.query<{
+    recipients: string[]
+    cc: string[]
+    sender: string
+    subject: string
+    attachments: Record<string, unknown>[]
+    email_type: string
+    email_trigger: string
+    triggered_by: string | null
+  }>(
+    `select recipients, cc, sender, subject, attachments, email_type, email_trigger,
+            triggered_by::text from public.email_outbox where id = $1`,
+    [id],
+  )
+  return row ?? null
+}
+
+const admissionStep = (id: string, child: number, familyToken: string) => ({
+  id,
+  kind: 'admission',
+  at: '2026-11-27T10:00:00Z',
+  by: 'Savio Pereira',
+  familyToken,
+  mail: mail('Admission'),
+  admission: {
+    child,
+    admissionTerm: 'Term 3 2026-27',
+    groupId: 'rg-tanni',
+    groupName: 'Tanni',
+    feeTariffId: 'rf-14500',
+    monthlyFee: 14500,
+    admissionFee: 10000,
+    depositFee: 45000,
+    contributionType: 'None',
+    contributionFee: 0,
+  },
+})
+
+describe.each(testDatabases())('admission steps on $name', (target) => {
+  let db: Db
+  beforeAll(async () => {
+    db = await target.open()
+  })
+  afterAll(() => target.close())
+
+  it('a meeting e-mail is queued once with a calendar invite; a reschedule keeps the event and raises the sequence', async () => {
+    const inquiry = await newInquiry(db)
+    const first = stepId()
+    const meeting = (id: string, date: string) => ({
+      id,
+      kind: 'meeting',
+      at: '2026-11-27T10:00:00Z',
+      by: 'Savio Pereira',
+      mail: mail(`Meeting on ${date}`),
+      meeting: { date, start: '15:30', end: '17:00', contact: 'Meera' },
+    })
+    expect(
+      await pushData(db, administration, inquiry, withStep(meeting(first, '2026-12-03'))),
+    ).toEqual({ conflicts: [], refused: [] })
+    const sent = await outbox(db, `step-${first}`)
+    expect(sent).toMatchObject({
+      recipients: ['asha.costa@example.in', 'vikram.costa@example.in'],
+      cc: ['admissions@demo.school'],
+      sender: '"Admissions" <admissions@demo.school>',
+      subject: 'Meeting on 2026-12-03',
+      email_type: 'Inquiry',
+      email_trigger: 'admissions.meeting',
+      triggered_by: administration.id,
+    })
+    const invite = sent!.attachments[0]!.invite as Record<string, unknown>
+    expect(invite).toMatchObject({
+      uid: `meeting-${inquiry}@admissions`,
+      sequence: 0,
+      date: '2026-12-03',
+      start: '15:30',
+      end: '17:00',
+      timeZone: 'Asia/Kolkata',
+      organizer: { name: 'Admissions', email: 'admissions@demo.school' },
+      attendees: [
+        { name: 'Asha Costa', email: 'asha.costa@example.in' },
+        { name: 'Vikram Costa', email: 'vikram.costa@example.in' },
+      ],
+    })
+
+    // The same inquiry pushed again (an answer lost on the way): nothing more is queued.
+    const state = await current(db, inquiry)
+    const again = await kept(db, administration, async (tx) => {
+      const [row] = await tx.query<{ answer: PushAnswer }>(
+        'select public.sync_push($1, $2::jsonb) as answer',
+        ['inquiries', JSON.stringify([{ newDocumentState: state, assumedMasterState: state }])],
+      )
+      return row!.answer
+    })
+    expect(again.refused).toEqual([])
+
+    const second = stepId()
+    await pushData(db, administration, inquiry, withStep(meeting(second, '2026-12-07')))
+    const update = (await outbox(db, `step-${second}`))!.attachments[0]!.invite as Record<
+      string,
+      unknown
+    >
+    expect(update).toMatchObject({
+      uid: `meeting-${inquiry}@admissions`,
+      sequence: 1,
+      date: '2026-12-07',
+    })
+    const [{ n }] = (await db.query<{ n: number }>(
+      `select count(*)::int as n from public.email_outbox where id like 'step-%' and id in ($1, $2)`,
+      [`step-${first}`, `step-${second}`],
+    )) as [{ n: number }]
+    expect(n).toBe(2)
+    const [{ steps }] = (await db.query<{ steps: number }>(
+      'select count(*)::int as steps from public.admission_steps where inquiry_id = $1',
+      [inquiry],
+    )) as [{ steps: number }]
+    expect(steps).toBe(2)
+  })
+
+  it("a trial e-mail carries the curriculum and the group's and inquiry's facilitators are told", async () => {
+    const inquiry = await newInquiry(db)
+    const id = stepId()
+    const answer = await pushData(
+      db,
+      admission,
+      inquiry,
+      withStep({
+        id,
+        kind: 'trial',
+        at: '2026-11-27T10:00:00Z',
+        by: 'Meera Kamat',
+        mail: mail('Trial days'),
+        trial: {
+          child: 0,
+          groupId: 'rg-jaul',
+          groupName: 'Jaul',
+          start: '2026-12-07',
+          end: '2026-12-11',
+        },
+      }),
+      'trial',
+    )
+    expect(answer).toEqual({ conflicts: [], refused: [] })
+    const sent = await outbox(db, `step-${id}`)
+    expect(sent!.attachments).toEqual([
+      {
+        bucket: 'documents',
+        path: 'centre/curriculum.pdf',
+        filename: 'Curriculum.pdf',
+        contentType: 'application/pdf',
+      },
+    ])
+    const notice = await outbox(db, `step-${id}-facilitators`)
+    const [{ emails }] = (await db.query<{ emails: string[] }>(
+      `select coalesce(array_agg(distinct f.email order by f.email), '{}') as emails
+         from public.facilitators f
+        where f.email is not null and (f.id = 'f0000000-0000-4000-a000-000000000002' or f.id in (
+          select s ->> 'facilitatorId' from public.timetables t, jsonb_each(t.data -> 'days') d,
+                 jsonb_array_elements(d.value) s
+           where t.kind = 'group_template' and t.group_id = 'rg-jaul'))`,
+    )) as [{ emails: string[] }]
+    expect(emails.length).toBeGreaterThan(1)
+    expect([...notice!.recipients].sort()).toEqual(emails)
+    expect(notice!.subject).toBe('Trial: Noor Costa joins Jaul from 2026-12-07 to 2026-12-11')
+  })
+
+  it('a trial ending before it starts is refused with the reason and leaves nothing', async () => {
+    const inquiry = await newInquiry(db)
+    const before = await current(db, inquiry)
+    const id = stepId()
+    const answer = await pushData(
+      db,
+      administration,
+      inquiry,
+      withStep({
+        id,
+        kind: 'trial',
+        at: '2026-11-27T10:00:00Z',
+        by: 'Savio Pereira',
+        mail: mail('Trial days'),
+        trial: {
+          child: 0,
+          groupId: 'rg-jaul',
+          groupName: 'Jaul',
+          start: '2026-12-11',
+          end: '2026-12-07',
+        },
+      }),
+    )
+    expect(answer.refused).toHaveLength(1)
+    expect(answer.refused[0]!.reason).toContain('Start date must be before end date')
+    expect((await current(db, inquiry)).data).toEqual(before.data)
+    expect(await outbox(db, `step-${id}`)).toBeNull()
+    const rows = await db.query('select 1 from public.admission_steps where id = $1', [id])
+    expect(rows).toHaveLength(0)
+  })
+
+  it("admission makes the family record and the guardians' contacts once; a second child's admission reuses them", async () => {
+    const inquiry = await newInquiry(db, 'Almeida')
+    const token = `fam-${inquiry}`
+    const first = stepId()
+    expect(
+      await pushData(
+        db,
+        administration,
+        inquiry,
+        withStep(admissionStep(first, 0, token)),
+        'admission',
+      ),
+    ).toEqual({ conflicts: [], refused: [] })
+    const [family] = await db.query<{
+      status: string
+      name: string
+      data: Record<string, unknown>
+    }>('select status, name, data from public.families where id = $1', [token])
+    expect(family).toMatchObject({ status: 'admission', name: 'Almeida' })
+    const guardians = family!.data.guardians as Record<string, unknown>[]
+    expect(guardians.map((g) => [g.firstName, g.email, g.contactId])).toEqual([
+      ['Asha', 'asha.costa@example.in', `fc-${token}-1`],
+      ['Vikram', 'vikram.costa@example.in', `fc-${token}-2`],
+    ])
+    const contacts = await db.query<{ whatsapp: string; prefix: string; member_type: string }>(
+      'select whatsapp, prefix, member_type from public.family_contacts where family_token = $1 order by id',
+      [token],
+    )
+    expect(contacts).toEqual([
+      { whatsapp: '919822011111', prefix: '+91', member_type: 'guardian' },
+      { whatsapp: '447700900555', prefix: '+44', member_type: 'guardian' },
+    ])
+    expect((await outbox(db, `step-${first}`))!.email_type).toBe('Admissions')
+    const [step] = await db.query<{ outcome: Record<string, unknown> }>(
+      'select outcome from public.admission_steps where id = $1',
+      [first],
+    )
+    expect(step!.outcome).toEqual({ familyToken: token, familyCreated: true })
+
+    const second = stepId()
+    await pushData(db, administration, inquiry, withStep(admissionStep(second, 1, token)))
+    const [again] = await db.query<{ outcome: Record<string, unknown> }>(
+      'select outcome from public.admission_steps where id = $1',
+      [second],
+    )
+    expect(again!.outcome).toEqual({ familyToken: token, familyCreated: false })
+    const [{ n }] = (await db.query<{ n: number }>(
+      'select count(*)::int as n from public.family_contacts where family_token = $1',
+      [token],
+    )) as [{ n: number }]
+    expect(n).toBe(2)
+  })
+
+  it('enrolment makes the student in the family and enrols the family; before admission it is refused', async () => {
+    const inquiry = await newInquiry(db, 'Pinto')
+    const early = stepId()
+    const refused = await pushData(
+      db,
+      administration,
+      inquiry,
+      withStep({
+        id: early,
+        kind: 'enrolment',
+        at: '2026-11-27T10:00:00Z',
+        by: 'Savio Pereira',
+        mail: mail('Enrolled'),
+        child: 0,
+        studentId: `stu-${inquiry}`,
+      }),
+    )
+    expect(refused.refused[0]!.reason).toContain('Send the admission e-mail first')
+
+    const token = `fam-${inquiry}`
+    const admitted = stepId()
+    const payment = stepId()
+    const enrolled = stepId()
+    // Taken offline one after the other and pushed together: carried out in order.
+    const answer = await pushData(
+      db,
+      administration,
+      inquiry,
+      (data) => {
+        const children = data.children as Record<string, unknown>[]
+        const next = withStep(admissionStep(admitted, 0, token))(data)
+        const withPayment = withStep({
+          id: payment,
+          kind: 'admissionPayment',
+          at: '2026-11-27T10:05:00Z',
+          by: 'Savio Pereira',
+          mail: mail('Payment received'),
+          child: 0,
+        })(next)
+        return {
+          ...withStep({
+            id: enrolled,
+            kind: 'enrolment',
+            at: '2026-11-27T10:10:00Z',
+            by: 'Savio Pereira',
+            mail: mail('Enrolled'),
+            child: 0,
+            studentId: `stu-${inquiry}`,
+          })(withPayment),
+          familyToken: token,
+          children: children.map((c, i) =>
+            i === 0
+              ? {
+                  ...c,
+                  groupUUID: 'rg-tanni',
+                  feeTariffUUID: 'rf-14500',
+                  admissionFee: 10000,
+                  depositFee: 45000,
+                  enrolled: true,
+                  studentUUID: `stu-${inquiry}`,
+                  paymentPending: false,
+                }
+              : c,
+          ),
+        }
+      },
+      'enrolled',
+    )
+    expect(answer).toEqual({ conflicts: [], refused: [] })
+    const [student] = await db.query<Record<string, unknown>>(
+      'select family_id, group_id, status, name, fee_tariff_id, enrolment, data from public.students where id = $1',
+      [`stu-${inquiry}`],
+    )
+    expect(student).toMatchObject({
+      family_id: token,
+      group_id: 'rg-tanni',
+      status: 'active',
+      name: 'Noor Pinto',
+      fee_tariff_id: 'rf-14500',
+      enrolment: { trial: false, admissionFee: 10000, depositFee: 45000 },
+      data: {
+        firstName: 'Noor',
+        lastName: 'Pinto',
+        dob: '2018-04-02',
+        gender: 'Female',
+        nationality: 'Indian',
+      },
+    })
+    const [family] = await db.query<{ status: string }>(
+      'select status from public.families where id = $1',
+      [token],
+    )
+    expect(family!.status).toBe('enrolled')
+    expect((await outbox(db, `step-${payment}`))!.email_trigger).toBe('admissions.admissionPayment')
+    expect((await outbox(db, `step-${enrolled}`))!.email_trigger).toBe('admissions.enrolment')
+  })
+
+  it('only the office takes steps, and not with e-mail sending turned off', async () => {
+    const inquiry = await newInquiry(db)
+    const id = stepId()
+    const meeting = {
+      id,
+      kind: 'meeting',
+      at: '2026-11-27T10:00:00Z',
+      by: 'x',
+      mail: mail('Meeting'),
+      meeting: { date: '2026-12-03', start: '15:30', end: '17:00', contact: 'Meera' },
+    }
+    // A guardian's device cannot write inquiries at all: nothing is stored or queued.
+    await pushData(db, guardian, inquiry, withStep(meeting)).catch(() => null)
+    expect((await current(db, inquiry)).data.steps).toBeUndefined()
+    expect(await outbox(db, `step-${id}`)).toBeNull()
+    // Nor can anyone call the step directly.
+    await expect(
+      kept(db, administration, (tx) =>
+        tx.query(
+          `select app.carry_out_admission_step(i, $2::jsonb) from public.inquiries i where id = $1`,
+          [inquiry, JSON.stringify(meeting)],
+        ),
+      ),
+    ).rejects.toThrow(/permission denied/)
+
+    await db.query('update public.members set email_sending = false where id = $1', [admin.id])
+    try {
+      const off = await pushData(db, admin, inquiry, withStep(meeting))
+      expect(off.refused[0]!.reason).toContain('E-mail sending is turned off for your account')
+      expect(await outbox(db, `step-${id}`)).toBeNull()
+    } finally {
+      await db.query('update public.members set email_sending = true where id = $1', [admin.id])
+    }
+  })
+
+  it("inquiry_steps tells the office each step's e-mails and their status; others are refused", async () => {
+    const inquiry = await newInquiry(db)
+    const id = stepId()
+    await pushData(
+      db,
+      administration,
+      inquiry,
+      withStep({
+        id,
+        kind: 'trial',
+        at: '2026-11-27T10:00:00Z',
+        by: 'Savio Pereira',
+        mail: mail('Trial'),
+        trial: {
+          child: 1,
+          groupId: 'rg-jaul',
+          groupName: 'Jaul',
+          start: '2026-12-07',
+          end: '2026-12-08',
+        },
+      }),
+    )
+    await db.query(
+      `update public.email_outbox set status = 'failed', last_error = 'Mailbox unavailable' where id = $1`,
+      [`step-${id}`],
+    )
+    const states = await kept(db, administration, async (tx) => {
+      const [row] = await tx.query<{ s: Record<string, unknown>[] }>(
+        'select public.inquiry_steps($1) as s',
+        [inquiry],
+      )
+      return row!.s
+    })
+    expect(states).toHaveLength(1)
+    expect(states[0]).toMatchObject({ id, kind: 'trial' })
+    const mails = states[0]!.mails as Record<string, unknown>[]
+    expect(mails.map((m) => [m.id, m.status, m.last_error])).toEqual([
+      [`step-${id}`, 'failed', 'Mailbox unavailable'],
+      [`step-${id}-facilitators`, 'queued', null],
+    ])
+    await expect(
+      kept(db, guardian, (tx) => tx.query('select public.inquiry_steps($1)', [inquiry])),
+    ).rejects.toThrow(/Only the office/)
+  })
+})
