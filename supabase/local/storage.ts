@@ -3,6 +3,9 @@
 // storage.objects decide exactly as on Supabase; bytes live on disk under <dataDir>/storage.
 // Errors use storage-api's shape and its habit of answering 400 with the real code in
 // `statusCode` (413 is sent as is, as the proxy in front of Supabase Storage does).
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
 import { HttpError, type HostDeps } from './deps.ts'
 import { StorageError, storageErrors as E } from './storage-errors.ts'
@@ -20,10 +23,46 @@ import {
 import { signedRoutes } from './storage-signed.ts'
 import { readUpload } from './storage-upload.ts'
 
+/** Files the demo seed names in storage.objects, by bucket and path. */
+const SEED_FILES = fileURLToPath(new URL('../seed/files/', import.meta.url))
+
+/**
+ * Puts the bytes of seeded objects in place: each file under supabase/seed/files/<bucket>/<name>
+ * whose object row exists (the SQL seed made it) and whose bytes are not on disk yet.
+ */
+async function restoreSeededFiles(deps: HostDeps, files: ObjectFiles): Promise<void> {
+  const found: string[] = []
+  const walk = async (dir: string, prefix: string) => {
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      if (entry.isDirectory()) await walk(join(dir, entry.name), `${prefix}${entry.name}/`)
+      else found.push(`${prefix}${entry.name}`)
+    }
+  }
+  await walk(SEED_FILES, '')
+  for (const path of found) {
+    const [bucket, ...rest] = path.split('/')
+    const name = rest.join('/')
+    if (!bucket || !isValidName(name) || (await files.size(bucket, name)) !== null) continue
+    const rows = await deps.db.query(
+      'select 1 from storage.objects where bucket_id = $1 and name = $2',
+      [bucket, name],
+    )
+    if (rows.length > 0) await files.write(bucket, name, await readFile(join(SEED_FILES, path)))
+  }
+}
+
 export function storageRoutes(deps: HostDeps & { dataDir?: string }): Hono {
-  const objects = objectStore(deps, new ObjectFiles(deps.dataDir))
+  const files = new ObjectFiles(deps.dataDir)
+  const objects = objectStore(deps, files)
   const { bucketOf, findAs, store, send, removeAs } = objects
   const app = new Hono()
+  const restored = restoreSeededFiles(deps, files).catch((error: unknown) =>
+    console.error('storage: the seeded files could not be put in place:', error),
+  )
+  app.use('*', async (_c, next) => {
+    await restored
+    await next()
+  })
 
   app.onError((error, c) => {
     if (error instanceof StorageError) return c.json(error.body, error.httpStatus as 400)

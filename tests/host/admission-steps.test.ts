@@ -4,6 +4,7 @@
 // PDF from storage, and the facilitators' notice. A dispatcher killed in the middle of a step's
 // e-mail neither loses nor repeats it.
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,6 +14,9 @@ import { startSmtp, type ReceivedMail, type TestSmtp } from '../helpers/smtp.ts'
 import { testDatabases } from '../helpers/test-db.ts'
 import { dispatcher, functionEnv, outboxRow } from './support/outbox.ts'
 
+const SEEDED = fileURLToPath(
+  new URL('../../supabase/seed/files/documents/centre/curriculum.pdf', import.meta.url),
+)
 const CHILD = fileURLToPath(new URL('./support/dispatch-outbox.ts', import.meta.url))
 const CURRICULUM = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 
@@ -146,6 +150,14 @@ describe.each(testDatabases())('admission steps on the host on $name', (database
     expect(a).toContain('DTEND:20261203T113000Z')
     expect(b).toContain('DTSTART:20261204T103000Z')
     expect(a).toMatch(new RegExp(`mailto:${to}`, 'i'))
+  })
+
+  it("the demo centre's curriculum is in storage for the office from the start", async () => {
+    const { data, error } = await office.storage.from('documents').download('centre/curriculum.pdf')
+    expect(error).toBeNull()
+    const bytes = Buffer.from(await data!.arrayBuffer())
+    expect(Buffer.compare(bytes, readFileSync(SEEDED))).toBe(0)
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-')
   })
 
   it('a trial e-mail and the facilitators’ notice leave exactly once although the dispatcher is killed mid-send', async () => {
