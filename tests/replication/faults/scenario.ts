@@ -41,6 +41,8 @@ import {
   whatsapp,
 } from '@sync/collections/index.ts'
 import { INQUIRY_STATUSES, type InquiryStatus } from '@sync/collections/inquiries.ts'
+import { applyStep, type AdmissionStep } from '@sync/admissions/steps.ts'
+import type { InquiryRow } from '@sync/database.ts'
 import { SCHOOL_DAYS, templateDocId, weekDocId } from '@sync/collections/timetables.ts'
 import type { CollectionDefinition } from '@sync/schema.ts'
 import {
@@ -191,7 +193,7 @@ export const operations = (steps: number) =>
         arbitrary: fc.record({
           t: fc.constant('inquiry' as const),
           pick,
-          field: fc.nat({ max: 3 }),
+          field: fc.nat({ max: 4 }),
           value: pick,
         }),
       },
@@ -268,6 +270,8 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
     { status?: InquiryStatus; notes?: string; potential?: boolean; archived?: boolean }
   >()
   const familyEdits = new Map<string, { maritalStatus?: string; occupation?: string }>()
+  // The meeting e-mails the admin sent (admission steps), by step id: the inquiry of each.
+  const stepsTaken = new Map<string, string>()
   const studentEdits = new Map<string, string>()
   // The name each staff device gave a number it onboarded, and the numbers whose name a device
   // was told did not survive (another device had onboarded the number first).
@@ -598,6 +602,30 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
           : { ...i, data: { ...i.data, notes } },
       )
       edit.notes = text
+    } else if (field === 4 && doc.kind === 'family') {
+      // A meeting e-mail: an admission step the server carries out once (issue 16).
+      const step: AdmissionStep = {
+        id: unique('step')
+          .replace(/[^A-Za-z0-9_-]/g, '-')
+          .slice(-40)
+          .padStart(8, 's'),
+        kind: 'meeting',
+        at: new Date().toISOString(),
+        by: 'Anita Admin',
+        mail: {
+          sender: 'anita',
+          to: ['family@example.in'],
+          cc: [],
+          subject: 'Meeting at the centre',
+          html: '<p>We would love to meet you.</p>',
+        },
+        meeting: { date: '2027-01-12', start: '15:30', end: '17:00', contact: 'Anita' },
+      }
+      await doc.incrementalModify(
+        (i) => ({ ...i, ...applyStep(i as InquiryRow, step) }) as typeof i,
+      )
+      edit.status = 'meeting'
+      stepsTaken.set(step.id, id)
     } else if (field === 2) {
       let potential = false
       await doc.incrementalModify((i) => {
@@ -804,6 +832,24 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
       else if (rows.length > 1) duplicated.push(`WhatsApp message ${id}`)
       else if (row.wa_id !== m.waId || row._deleted || row.msg_count == null || !row.status)
         lost.push(`WhatsApp message ${id}: ${JSON.stringify(row)}`)
+    }
+    if (stepsTaken.size > 0) {
+      const account = demoAccounts.find((a) => a.label === 'admin')!
+      const who = client()
+      await who.auth.signInWithPassword({ email: account.email, password: account.password })
+      const done = new Map<string, { id: string; mails: { id: string }[] }[]>()
+      for (const inquiry of new Set(stepsTaken.values())) {
+        const { data, error } = await who.rpc('inquiry_steps', { inquiry })
+        if (error) throw error
+        done.set(inquiry, data as { id: string; mails: { id: string }[] }[])
+      }
+      for (const [step, inquiry] of stepsTaken) {
+        const found = done.get(inquiry)!.filter((s) => s.id === step)
+        if (found.length === 0) lost.push(`meeting e-mail step ${step}`)
+        else if (found.length > 1) duplicated.push(`meeting e-mail step ${step}`)
+        else if (found[0]!.mails.filter((m) => m.id === `step-${step}`).length !== 1)
+          lost.push(`meeting e-mail of step ${step}`)
+      }
     }
     const numbered = new Map<string, string>()
     for (const [id, amount] of recorded) {
