@@ -55,6 +55,7 @@ insert into public.payments (id, family_id, student_id, kind, status, data) valu
   ('pay-matrix-naik', 'demo-family-naik', 'st-ira', 'fee', 'recorded', '{"paymentType": "Monthly Fee", "paymentOption": "Cash", "feeYear": "2026-27", "receivedFrom": "Priya Naik", "amount": 16700, "paymentDate": "2026-11-02", "familyName": "Naik", "sendEmail": false}');
 insert into public.system_warnings (source, message) values ('matrix', 'a warning');
 insert into public.admission_steps (id, inquiry_id, kind) values ('step-matrix-fixture', 'inq-demo-keller', 'meeting');
+insert into public.email_templates (name, subject, html) values ('meeting', 'Our meeting', '<p>See you</p>');
 insert into public.unregistered_signins (email) values ('visitor@gmail.com');
 insert into public.email_outbox (id, sender, recipients, subject, html_body, email_type, email_trigger, triggered_by, status) values
   ('mail-matrix-failed', 'office@demo.school', array['parent@demo.school'], 'Failed', '<p>x</p>', 'Webmail', 'matrix', '00000000-0000-4000-a000-000000000003', 'failed'),
@@ -229,6 +230,14 @@ export const TABLES: Record<string, TableEntry> = {
   'public.admission_steps': {
     sample: `insert into public.admission_steps (id, inquiry_id, kind) values ('step-matrix-1', 'inq-demo-naik', 'meeting')`,
     touch: 'outcome = outcome',
+    select: roles('none', { anon: 'deny', admission: 'all', administration: 'all', admin: 'all' }),
+    insert: roles('deny'),
+    update: roles('deny'),
+    delete: roles('deny'),
+  },
+  'public.email_templates': {
+    sample: `insert into public.email_templates (name, subject, html) values ('trial', 'Trial', '<p>x</p>')`,
+    touch: 'subject = subject',
     select: roles('none', { anon: 'deny', admission: 'all', administration: 'all', admin: 'all' }),
     insert: roles('deny'),
     update: roles('deny'),
@@ -701,7 +710,39 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   },
   'public.inquiry_steps(inquiry text)': {
     call: `public.inquiry_steps('inq-demo-naik')`,
-    execute: roles('refuse 42501', { anon: 'deny', admission: 'allow', administration: 'allow', admin: 'allow' }),
+    execute: roles('refuse 42501', {
+      anon: 'deny',
+      admission: 'allow',
+      administration: 'allow',
+      admin: 'allow',
+    }),
+  },
+  'public.email_templates()': {
+    call: `public.email_templates()`,
+    execute: roles('refuse 42501', {
+      anon: 'deny',
+      admission: 'allow',
+      administration: 'allow',
+      admin: 'allow',
+    }),
+  },
+  'public.save_email_template(name text, subject text, html text)': {
+    call: `public.save_email_template('meeting', 'Meeting', '<p>x</p>')`,
+    execute: roles('refuse 42501', {
+      anon: 'deny',
+      admission: 'allow',
+      administration: 'allow',
+      admin: 'allow',
+    }),
+  },
+  'public.reset_email_template(name text)': {
+    call: `public.reset_email_template('meeting')`,
+    execute: roles('refuse 42501', {
+      anon: 'deny',
+      admission: 'allow',
+      administration: 'allow',
+      admin: 'allow',
+    }),
   },
   'app.may_send_email()': {
     call: `app.may_send_email()`,
