@@ -81,6 +81,11 @@ begin
   if not app.is_staff() then
     raise exception 'Only the office edits the e-mail templates.' using errcode = '42501';
   end if;
+  if reset_email_template.name is null or reset_email_template.name not in (
+       'meeting', 'trial', 'admission', 'admissionPayment', 'enrolment', 'feeReceipt',
+       'contributionReceipt') then
+    raise exception 'Unknown template: %', coalesce(reset_email_template.name, 'none') using errcode = '22023';
+  end if;
   delete from public.email_templates t where t.name = reset_email_template.name;
   return jsonb_build_object('type', 'success', 'message', 'Template back to the default');
 end;
