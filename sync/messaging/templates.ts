@@ -218,3 +218,145 @@ export interface EmailDraft {
   values: Record<string, string>
   templates: readonly TemplateName[]
 }
+
+// The templates the office edits in Node Mailer (issue 16): the six above and the admission
+// payment's e-mail, in the order the office meets them. The server keeps the centre's own
+// version of any of them; without one, the default here is used.
+export const EDITABLE_TEMPLATE_NAMES = [
+  'meeting',
+  'trial',
+  'admission',
+  'admissionPayment',
+  'enrolment',
+  'feeReceipt',
+  'contributionReceipt',
+] as const satisfies readonly (TemplateName | 'admissionPayment')[]
+export type EditableTemplateName = (typeof EDITABLE_TEMPLATE_NAMES)[number]
+
+/** A template's text: what the office edits and what is filled in. */
+export interface TemplateText {
+  subject: string
+  html: string
+}
+
+/** The centre's own version of a template, as the server keeps it. */
+export interface StoredTemplate extends TemplateText {
+  name: string
+}
+
+/** The admission payment's e-mail (H37): the admission fee and the deposit are received. */
+const ADMISSION_PAYMENT: TemplateText = {
+  subject: 'Admission payment received for {{studentName}}',
+  html: [
+    '<p>Dear {{parentNames}},</p>',
+    '<p>Thank you. We received the admission fee of ₹{{admissionFee}} and the deposit of',
+    '₹{{depositFee}} for {{studentName}}. The place in the {{groupName}} group is confirmed.</p>',
+    '<p>Your payments are listed in the app: {{appLink}}.</p>',
+    signature,
+  ].join('\n'),
+}
+
+export const EDITABLE_TEMPLATES: Record<EditableTemplateName, TemplateText> = {
+  ...DEFAULT_TEMPLATES,
+  admissionPayment: ADMISSION_PAYMENT,
+}
+
+export const EDITABLE_TEMPLATE_LABELS: Record<EditableTemplateName, string> = {
+  ...TEMPLATE_LABELS,
+  admissionPayment: 'Admission payment',
+}
+
+/** The values the app fills in every e-mail it writes: the centre, who signs, the app's link. */
+const SIGNATURE_VALUES = ['centreName', 'senderName', 'appLink'] as const
+
+/**
+ * The placeholders a template may use: those of its default, which every screen sending it
+ * fills, and the signature's. A receipt is written from the payment alone, so a placeholder the
+ * payment does not know (a meeting date in a fee receipt) could never be filled.
+ */
+export function placeholdersFor(name: EditableTemplateName): string[] {
+  const names = placeholdersOf(EDITABLE_TEMPLATES[name])
+  for (const value of SIGNATURE_VALUES) if (!names.includes(value)) names.push(value)
+  return names
+}
+
+const MAX_SUBJECT = 998
+const MAX_MESSAGE = 60_000
+
+const isPlaceholder = (name: string) => Object.hasOwn(PLACEHOLDER_LABELS, name)
+
+/**
+ * Double braces that do not make a placeholder ('{{ student name }}', '{{studentName}'), which
+ * would go out as they are written. Closing braces alone are left: a style sheet has them.
+ */
+function strayBraces(text: string): string | null {
+  const stray = /\{\{[^{}]{0,40}\}{0,2}/.exec(text.replace(PLACEHOLDER, ''))
+  return stray ? stray[0] : null
+}
+
+function placeholderProblems(text: string, name: EditableTemplateName | undefined): string[] {
+  const problems: string[] = []
+  for (const used of placeholdersOf({ subject: text, html: '' })) {
+    if (!isPlaceholder(used)) problems.push(`Unknown placeholder {{${used}}}`)
+    else if (name && !placeholdersFor(name).includes(used))
+      problems.push(
+        `The ${EDITABLE_TEMPLATE_LABELS[name].toLowerCase()} e-mail cannot fill {{${used}}}`,
+      )
+  }
+  const stray = strayBraces(text)
+  if (stray) problems.push(`${stray} is not a placeholder: write one as {{studentName}}`)
+  return problems
+}
+
+/** What is wrong with a template's subject, in the editor's words; [] when it can be saved. */
+export function subjectProblems(subject: string, name?: EditableTemplateName): string[] {
+  if (!subject.trim()) return ['Write a subject']
+  const problems: string[] = []
+  if (/[\r\n]/.test(subject)) problems.push('Keep the subject on one line')
+  if (subject.length > MAX_SUBJECT) problems.push(`A subject has at most ${MAX_SUBJECT} characters`)
+  return [...problems, ...placeholderProblems(subject, name)]
+}
+
+/** What is wrong with a template's message, in the editor's words; [] when it can be saved. */
+export function messageProblems(html: string, name?: EditableTemplateName): string[] {
+  if (!html.trim()) return ['Write the message']
+  const problems: string[] = []
+  if (html.length > MAX_MESSAGE) problems.push('A message has at most 60,000 characters')
+  return [...problems, ...placeholderProblems(html, name)]
+}
+
+/**
+ * Everything that keeps a template from being saved: an empty or multi-line subject, an empty
+ * message, a placeholder the app does not know (or, given the template's name, cannot fill in
+ * that e-mail). The server refuses the same subject and message rules.
+ */
+export function templateProblems(
+  subject: string,
+  html: string,
+  name?: EditableTemplateName,
+): string[] {
+  return [...subjectProblems(subject, name), ...messageProblems(html, name)]
+}
+
+/**
+ * The text to send for a template: the centre's version when it has one the app can fill, else
+ * the default. A version written to the server some other way that names a placeholder this
+ * e-mail cannot fill would stop every such e-mail, so the default is used instead.
+ */
+export function templateFor(
+  name: EditableTemplateName,
+  stored: readonly StoredTemplate[],
+): TemplateText {
+  const own = stored.find((t) => t.name === name)
+  if (own && templateProblems(own.subject, own.html, name).length === 0)
+    return { subject: own.subject, html: own.html }
+  const fallback = EDITABLE_TEMPLATES[name]
+  return { subject: fallback.subject, html: fallback.html }
+}
+
+/** Values that show each placeholder by its label in brackets ("[Student]"), for a preview. */
+export function sampleValues(template: TemplateText): Record<string, string> {
+  return Object.fromEntries(
+    placeholdersOf(template).map((p) => [p, `[${isPlaceholder(p) ? PLACEHOLDER_LABELS[p] : p}]`]),
+  )
+}
