@@ -26,6 +26,7 @@ import {
   type WebmailFormValues,
 } from '@sync/messaging/webmail-form'
 import { centre } from '@/lib/centre'
+import { useEmailTemplates } from '@/lib/email-templates'
 import { attachmentOf, sendWebmail, useSenders } from '../hooks/use-webmail'
 import { MessageFrame } from './message-frame'
 import {
@@ -34,13 +35,31 @@ import {
   defaultCc,
   defaultSender,
   templateFields,
+  templateProblems,
+  type ChosenTemplate,
   type Composed,
   type SenderAccount,
 } from '../logic/webmail'
 
 const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
 const FREE = 'none'
-const validate = schemaResolver(webmailFormSchema, { sync: true })
+const bySchema = schemaResolver(webmailFormSchema, { sync: true })
+
+/**
+ * The form's problems: the schema's for the sender and addresses (and the subject and message
+ * written freely); with a template, its fields are those of the version in use, which may not
+ * be the default's the schema knows.
+ */
+function validateWith(inUse: (name: string) => ChosenTemplate | null) {
+  return (form: WebmailFormValues) => {
+    const template = inUse(form.template)
+    if (!template) return bySchema(form)
+    const errors = bySchema({ ...form, template: FREE, subject: 'template', body: 'template' })
+    for (const [field, message] of Object.entries(templateProblems(template, form.values)))
+      errors[`values.${field}`] = message
+    return errors
+  }
+}
 
 /** The e-mail as it will go out: from, to, copies, subject, the message and its attachments. */
 function EmailPreview({
@@ -95,6 +114,11 @@ function WebmailForm({
   onDone(): void
 }) {
   const templates = draft?.templates ?? TEMPLATE_NAMES
+  const { templateFor } = useEmailTemplates()
+  const inUse = (name: string): ChosenTemplate | null => {
+    const template = chosenTemplate(name)
+    return template && { name: template, ...templateFor(template) }
+  }
   const form = useForm<WebmailFormValues>({
     initialValues: {
       sender: defaultSender(senders, mine),
@@ -105,7 +129,7 @@ function WebmailForm({
       template: draft?.templates[0] ?? FREE,
       values: draft?.values ?? {},
     },
-    validate,
+    validate: validateWith(inUse),
   })
   const [files, setFiles] = useState<File[]>([])
   const [tried, setTried] = useState(false)
@@ -113,18 +137,18 @@ function WebmailForm({
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const input = form.getValues()
-  const template = chosenTemplate(input.template)
+  const template = inUse(input.template)
   const sender = senders.find((s) => s.key === input.sender)
   const tooLarge = files.reduce((n, f) => n + f.size, 0) > MAX_ATTACHMENT_BYTES
   // A template that says a file is attached needs one.
-  const needsFile = template && files.length === 0 ? TEMPLATE_ATTACHMENTS[template] : undefined
+  const needsFile = template && files.length === 0 ? TEMPLATE_ATTACHMENTS[template.name] : undefined
   const preview = (values: WebmailFormValues) => {
     setTried(true)
     const chosen = senders.find((s) => s.key === values.sender)
     if (tooLarge || needsFile || !chosen) return
     setFailure(null)
     setPreviewing(
-      composeEmail(values, chosenTemplate(values.template), values.values, {
+      composeEmail(values, inUse(values.template), values.values, {
         centreName: centre.name,
         senderName: chosen.display_name,
         appLink: window.location.origin,
@@ -253,7 +277,7 @@ function WebmailForm({
           placeholder="Choose files"
           value={files}
           onChange={setFiles}
-          description={template ? TEMPLATE_ATTACHMENTS[template] : undefined}
+          description={template ? TEMPLATE_ATTACHMENTS[template.name] : undefined}
           error={
             tooLarge
               ? 'The attachments are larger than 10 MB'

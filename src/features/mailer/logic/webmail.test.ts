@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_TEMPLATES } from '@sync/messaging/templates'
 import {
   addressList,
   bodyHtml,
@@ -68,7 +69,7 @@ describe('composing from a template (O01, O11)', () => {
     appLink: 'https://app.example.org',
   }
   it('asks for every placeholder but the centre, the signature and the app link', () => {
-    expect(templateFields('meeting')).toEqual([
+    expect(templateFields(DEFAULT_TEMPLATES.meeting)).toEqual([
       'meetingDate',
       'parentNames',
       'studentName',
@@ -76,8 +77,10 @@ describe('composing from a template (O01, O11)', () => {
       'meetingEnd',
       'meetingContact',
     ])
-    expect(templateFields('admission')).not.toContain('appLink')
-    expect(templateProblems('meeting', { parentNames: 'Maria', meetingDate: ' ' })).toEqual({
+    expect(templateFields(DEFAULT_TEMPLATES.admission)).not.toContain('appLink')
+    expect(
+      templateProblems(DEFAULT_TEMPLATES.meeting, { parentNames: 'Maria', meetingDate: ' ' }),
+    ).toEqual({
       meetingDate: 'Fill in meeting date',
       studentName: 'Fill in student',
       meetingStart: 'Fill in meeting starts',
@@ -95,7 +98,12 @@ describe('composing from a template (O01, O11)', () => {
       meetingEnd: '10:45',
       meetingContact: 'Meera',
     }
-    const mail = composeEmail({ subject: '', body: '' }, 'meeting', values, automatic)
+    const mail = composeEmail(
+      { subject: '', body: '' },
+      DEFAULT_TEMPLATES.meeting,
+      values,
+      automatic,
+    )
     expect(mail.subject).toBe('Meeting at Banyan Tree Learning Centre on Monday 30 November 2026')
     expect(mail.html).toContain('Dear Maria &amp; João Fernandes,')
     expect(mail.html).toContain('Admissions<br>Banyan Tree Learning Centre')
@@ -107,8 +115,27 @@ describe('composing from a template (O01, O11)', () => {
       emailType: 'Webmail',
       trigger: 'webmail',
     })
-    expect(() => composeEmail({ subject: '', body: '' }, 'trial', {}, automatic)).toThrow(
-      /needs a value for/,
-    )
+    expect(() =>
+      composeEmail({ subject: '', body: '' }, DEFAULT_TEMPLATES.trial, {}, automatic),
+    ).toThrow(/needs a value for/)
+  })
+
+  it('asks for the fields of the centre’s version and sends it, typed by its template', () => {
+    const own = {
+      name: 'trial' as const,
+      subject: 'Trial week for {{studentName}} at {{centreName}}',
+      html: '<p>Dear {{parentNames}}, see you on {{trialStart}}.</p>',
+    }
+    expect(templateFields(own)).toEqual(['studentName', 'parentNames', 'trialStart'])
+    expect(templateProblems(own, { studentName: 'Tiago', parentNames: 'Maria' })).toEqual({
+      trialStart: 'Fill in trial starts',
+    })
+    const values = { studentName: 'Tiago', parentNames: 'Maria', trialStart: '1 December 2026' }
+    expect(composeEmail({ subject: '', body: '' }, own, values, automatic)).toEqual({
+      subject: 'Trial week for Tiago at Banyan Tree Learning Centre',
+      html: '<p>Dear Maria, see you on 1 December 2026.</p>',
+      emailType: 'Inquiry',
+      trigger: 'trial',
+    })
   })
 })

@@ -1,21 +1,49 @@
 // The webmail dialog's rules (O01-O11): the sender it starts with, the address lists as typed,
 // the message's HTML from what was written, and a template's fields and the e-mail it makes.
 import {
-  DEFAULT_TEMPLATES,
   fillTemplate,
+  PLACEHOLDER_LABELS,
+  placeholdersOf,
   TEMPLATE_EMAIL_TYPES,
   type TemplateName,
+  type TemplateText,
 } from '@sync/messaging/templates'
-import type { AUTOMATIC_VALUES, WebmailInput } from '@sync/messaging/webmail-form'
+import { AUTOMATIC_VALUES, type WebmailInput } from '@sync/messaging/webmail-form'
 
 export {
   addressList,
   AUTOMATIC_VALUES,
-  templateFields,
-  templateProblems,
   webmailProblems,
   type WebmailInput,
 } from '@sync/messaging/webmail-form'
+
+/** A template as the dialog sends it: its name (the mail log's type) and the text in use. */
+export interface ChosenTemplate extends TemplateText {
+  name: TemplateName
+}
+
+/**
+ * The fields a person fills for a template: the placeholders of the version in use (the centre's
+ * own, or the default), less the ones the app fills itself.
+ */
+export function templateFields(template: TemplateText): string[] {
+  return placeholdersOf(template).filter(
+    (p) => !(AUTOMATIC_VALUES as readonly string[]).includes(p),
+  )
+}
+
+/** A field of the template in use left empty, in the dialog's words. */
+export function templateProblems(
+  template: TemplateText,
+  values: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const problems: Record<string, string> = {}
+  for (const field of templateFields(template)) {
+    if (!values[field]?.trim())
+      problems[field] = `Fill in ${(PLACEHOLDER_LABELS[field] ?? field).toLowerCase()}`
+  }
+  return problems
+}
 
 export interface SenderAccount {
   key: string
@@ -68,12 +96,12 @@ export interface Composed {
 }
 
 /**
- * The e-mail as it will go out (O01, O11): a template with its values filled, or the message as
- * written; typed for the mail log by its template, Webmail when written freely.
+ * The e-mail as it will go out (O01, O11): the template in use with its values filled, or the
+ * message as written; typed for the mail log by its template, Webmail when written freely.
  */
 export function composeEmail(
   input: Pick<WebmailInput, 'subject' | 'body'>,
-  template: TemplateName | null,
+  template: ChosenTemplate | null,
   values: Readonly<Record<string, string>>,
   automatic: Readonly<Record<(typeof AUTOMATIC_VALUES)[number], string>>,
 ): Composed {
@@ -84,6 +112,6 @@ export function composeEmail(
       emailType: 'Webmail',
       trigger: 'webmail',
     }
-  const filled = fillTemplate(DEFAULT_TEMPLATES[template], { ...values, ...automatic })
-  return { ...filled, emailType: TEMPLATE_EMAIL_TYPES[template], trigger: template }
+  const filled = fillTemplate(template, { ...values, ...automatic })
+  return { ...filled, emailType: TEMPLATE_EMAIL_TYPES[template.name], trigger: template.name }
 }
