@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Tabs.css'
 import '@mantine/core/styles/Modal.css'
-import { useMemo, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react'
 import {
   Badge,
   Button,
@@ -25,6 +25,7 @@ import {
   tabLabel,
   type PipelineTab,
 } from '@sync/admissions/pipeline'
+import type { StepKind } from '@sync/admissions/steps'
 import type { InquiryStatus } from '@sync/collections/inquiries'
 import type { EmailDraft } from '@sync/messaging/templates'
 import type { InquiryRow } from '@sync/database'
@@ -42,6 +43,18 @@ import {
   summarise,
   type InquirySummary,
 } from '../logic/inquiry-view'
+
+// The admission steps load when a family's inquiry is opened, their dialogs when one is opened:
+// the pane's first load stays within its budget.
+const AdmissionSteps = lazy(() =>
+  import('./admission-steps').then((m) => ({ default: m.AdmissionSteps })),
+)
+const TakeStep = lazy(() => import('./admission-steps').then((m) => ({ default: m.TakeStep })))
+const openingSteps = (
+  <Text size="sm" c="dimmed">
+    Opening the admission steps…
+  </Text>
+)
 
 const today = () => new Date().toISOString().slice(0, 10)
 const storage = () => (typeof window === 'undefined' ? null : window.localStorage)
@@ -170,9 +183,18 @@ function InquiryDetail({
   const writer = useInquiryWriter()
   const member = useAuthMember()
   const [writing, setWriting] = useState(false)
-  const [status, setStatus] = useState<InquiryStatus>(
-    (DIALOG_STATUSES as readonly string[]).includes(row.status) ? row.status : 'initialInquiry',
-  )
+  const [taking, setTaking] = useState<StepKind | null>(null)
+  // Back from a step, focus returns to its button.
+  const [taken, setTaken] = useState<StepKind | null>(null)
+  const dialogStatus = (value: InquiryStatus) =>
+    (DIALOG_STATUSES as readonly string[]).includes(value) ? value : 'initialInquiry'
+  const [status, setStatus] = useState<InquiryStatus>(dialogStatus(row.status))
+  // A step (or another device) moves the inquiry: the select follows, so it cannot move it back.
+  const [shownStatus, setShownStatus] = useState(row.status)
+  if (shownStatus !== row.status) {
+    setShownStatus(row.status)
+    setStatus(dialogStatus(row.status))
+  }
   const [archiving, setArchiving] = useState(false)
   const data = row.data as Record<string, unknown>
   const children = (Array.isArray(data.children) ? data.children : []) as Record<string, string>[]
@@ -197,6 +219,19 @@ function InquiryDetail({
       failed(error)
     }
   }
+  if (taking && row.kind === 'family')
+    return (
+      <Suspense fallback={openingSteps}>
+        <TakeStep
+          row={row}
+          kind={taking}
+          onDone={() => {
+            setTaken(taking)
+            setTaking(null)
+          }}
+        />
+      </Suspense>
+    )
   if (writing && writeEmail)
     return (
       <Stack gap="sm">
@@ -268,6 +303,11 @@ function InquiryDetail({
       <NoteEditor row={row} field="nextSteps" />
       <NoteEditor row={row} field="meetingNote" />
       <NoteEditor row={row} field="trialNote" />
+      {row.kind === 'family' && (
+        <Suspense fallback={openingSteps}>
+          <AdmissionSteps row={row} onTake={setTaking} focus={taken} />
+        </Suspense>
+      )}
       <Group wrap="wrap">
         {writeEmail && (
           <Button variant="light" onClick={() => setWriting(true)}>

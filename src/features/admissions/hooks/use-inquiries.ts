@@ -1,4 +1,5 @@
 import { map } from 'rxjs/operators'
+import type { AdmissionStep } from '@sync/admissions/steps'
 import { inquiries, type InquiryFile, type InquiryStatus } from '@sync/collections/inquiries'
 import type { InquiryRow } from '@sync/database'
 import { parseRow } from '@sync/schema'
@@ -59,5 +60,19 @@ export function useInquiryWriter() {
             },
           }) as InquiryRow,
       ),
+    /**
+     * H21–H42: an admission step, written with what it changes on the inquiry; the server carries
+     * it out once the inquiry syncs. A step stepSchema refuses is not written.
+     */
+    takeStep: async (id: string, step: AdmissionStep) => {
+      // The steps' rules come with the step dialogs (already loaded when a step is taken), not
+      // with the pane's first load.
+      const [{ applyStep }, { checkedStep }] = await Promise.all([
+        import('@sync/admissions/steps'),
+        import('../logic/step-mail'),
+      ])
+      const checked = checkedStep(step)
+      await change(id, (row) => ({ ...row, ...applyStep(row, checked) }) as InquiryRow)
+    },
   }
 }
