@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications'
 import type { PaymentLike } from '@sync/fees/overview'
 import { useAuthMember } from '@/lib/auth/use-auth'
+import { useEmailTemplates } from '@/lib/email-templates'
 import { centre } from '@/lib/centre'
 import { centreDateOf } from '@/lib/time/calendar-date'
 import type { ContributionFormValues } from '../logic/contribution-form'
@@ -33,6 +34,8 @@ function useSignature(): MailSignature {
 export function useRecordPayment() {
   const writer = usePaymentsWriter()
   const signature = useSignature()
+  // Offline, the templates this device kept: the receipt reads as the centre wrote it.
+  const { templateFor } = useEmailTemplates()
   const tell = (sendEmail: boolean) =>
     notifications.show({ color: 'green', message: savedMessage(navigator.onLine, sendEmail) })
   return {
@@ -47,6 +50,7 @@ export function useRecordPayment() {
         id: args.report?.id ?? writer.newId(),
         today: today(),
         signature,
+        template: templateFor('feeReceipt'),
         ...args,
       })
       await (args.report ? writer.confirm(row) : writer.record(row))
@@ -60,6 +64,7 @@ export function useRecordPayment() {
       const row = contributionPaymentRow({
         id: args.report?.id ?? writer.newId(),
         signature,
+        template: templateFor('contributionReceipt'),
         ...args,
       })
       await (args.report ? writer.confirm(row) : writer.record(row))

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseRow } from '@sync/schema'
 import { payments as paymentsCollection } from '@sync/collections/payments'
 import type { PaymentLike } from '@sync/fees/overview'
+import { DEFAULT_TEMPLATES } from '@sync/messaging/templates'
 import {
   contributionPaymentRow,
   feePaymentRow,
@@ -62,6 +63,7 @@ const input = (change: Partial<FeeRowInput['values']> = {}, extra: Partial<FeeRo
     payments: [paidNovember],
     today: '2026-12-03',
     signature,
+    template: DEFAULT_TEMPLATES.feeReceipt,
     ...extra,
   }) satisfies FeeRowInput
 
@@ -100,6 +102,17 @@ describe('feePaymentRow', () => {
     expect(email.html).toContain('Paid this year: ₹33,400.00. Still due this year: ₹1,67,000.00')
     expect(email.html).toContain('https://app.test')
     expect(email.html).not.toContain('{{')
+  })
+  it('writes the receipt from the centre’s own version of the template', () => {
+    const template = {
+      subject: '{{centreName}} receipt: ₹{{amount}} for {{studentName}}',
+      html: '<p>Namaste {{receivedFrom}}, ₹{{pending}} is still due.</p>',
+    }
+    const email = feePaymentRow(input({}, { template })).data.email!
+    expect(email.subject).toBe('Banyan Tree receipt: ₹16,700.00 for Tiago Fernandes')
+    expect(email.html).toBe(
+      '<p>Namaste Maria &lt;b&gt;Fernandes&lt;/b&gt;, ₹1,67,000.00 is still due.</p>',
+    )
   })
   it('writes no e-mail when it is not to be sent', () => {
     const row = feePaymentRow(input({ sendEmail: false }))
@@ -166,7 +179,8 @@ describe('contributionPaymentRow', () => {
     sendEmail: true,
   }
   it('records the family’s contribution in the fee year of its date, with its receipt', () => {
-    const row = contributionPaymentRow({ id: 'c1', values, family, signature })
+    const template = DEFAULT_TEMPLATES.contributionReceipt
+    const row = contributionPaymentRow({ id: 'c1', values, family, signature, template })
     expect(() => parseRow(paymentsCollection, row)).not.toThrow()
     expect(row).toMatchObject({
       kind: 'contribution',
@@ -179,6 +193,16 @@ describe('contributionPaymentRow', () => {
       'Term contribution of ₹5,000.00 from the Fernandes &lt;&amp;&gt;',
     )
   })
+  it('writes the receipt from the centre’s own version of the template', () => {
+    const template = {
+      subject: 'Thank you, {{familyName}} family',
+      html: '<p>{{contributionType}}: ₹{{amount}} by {{paymentOption}} on {{paymentDate}}</p>',
+    }
+    const email = contributionPaymentRow({ id: 'c1', values, family, signature, template }).data
+      .email!
+    expect(email.subject).toBe('Thank you, Fernandes <&> family')
+    expect(email.html).toBe('<p>Term: ₹5,000.00 by Cash on 10 March 2027</p>')
+  })
   it('refuses a row for another family', () => {
     expect(() =>
       contributionPaymentRow({
@@ -186,6 +210,7 @@ describe('contributionPaymentRow', () => {
         values: { ...values, familyId: 'other' },
         family,
         signature,
+        template: DEFAULT_TEMPLATES.contributionReceipt,
       }),
     ).toThrow('Choose the family')
   })

@@ -5,7 +5,7 @@ import type { PaymentData, PaymentStatus, ReceiptEmail } from '@sync/collections
 import type { PaymentRow } from '@sync/database'
 import type { PaymentLike } from '@sync/fees/overview'
 import { formatFee, MONTH_NAMES, yearlyFee } from '@sync/fees/rules'
-import { DEFAULT_TEMPLATES, fillTemplate } from '@sync/messaging/templates'
+import { fillTemplate, type TemplateText } from '@sync/messaging/templates'
 import type { ContributionFormValues } from './contribution-form'
 import {
   feeYearOfPeriod,
@@ -62,6 +62,8 @@ export interface FeeRowInput {
   payments: readonly PaymentLike[]
   today: string
   signature: MailSignature
+  /** The fee receipt's template in use: the centre's version, or the default. */
+  template: TemplateText
   /** The family's report this payment confirms. */
   report?: PaymentLike
 }
@@ -96,7 +98,7 @@ export function feePaymentRow(input: FeeRowInput): NewPayment {
     const stillDue = Math.max(yearlyFee(student.monthlyFee) - yearPaymentTotal, 0)
     data.email = receiptEmail(
       family,
-      fillTemplate(DEFAULT_TEMPLATES.feeReceipt, {
+      fillTemplate(input.template, {
         ...input.signature,
         receivedFrom,
         amount: formatFee(values.paymentAmount),
@@ -125,6 +127,8 @@ export interface ContributionRowInput {
   values: ContributionFormValues
   family: FeeFamily
   signature: MailSignature
+  /** The contribution receipt's template in use: the centre's version, or the default. */
+  template: TemplateText
   report?: PaymentLike
 }
 
@@ -150,7 +154,7 @@ export function contributionPaymentRow(input: ContributionRowInput): NewPayment 
   if (values.sendEmail) {
     data.email = receiptEmail(
       family,
-      fillTemplate(DEFAULT_TEMPLATES.contributionReceipt, {
+      fillTemplate(input.template, {
         ...input.signature,
         receivedFrom,
         contributionType: values.contributionType,
