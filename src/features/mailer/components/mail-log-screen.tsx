@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Paper.css'
 import '@mantine/core/styles/Modal.css'
 import '@mantine/core/styles/Combobox.css'
-import { useState } from 'react'
+import '@mantine/core/styles/Tabs.css'
+import { lazy, Suspense, useState } from 'react'
 import {
   Alert,
   Badge,
@@ -11,6 +12,7 @@ import {
   Paper,
   Select,
   Stack,
+  Tabs,
   Text,
   Title,
 } from '@mantine/core'
@@ -29,6 +31,9 @@ import {
   type MailRow,
   type MailType,
 } from '../logic/mail-log'
+
+// The template editor, with its form and preview, loads when the office opens it.
+const TemplateEditor = lazy(() => import('./template-editor'))
 
 function MailBody({ mail }: { mail: MailRow }) {
   const { body, error } = useMailBody(mail.id)
@@ -113,13 +118,21 @@ function MailCard({ mail, onOpen, onRetry }: { mail: MailRow; onOpen(): void; on
   )
 }
 
-/** The admin's Node Mailer pane: every e-mail the centre sends, by type (F33). */
-export function MailLogScreen() {
-  const [type, setType] = useState<MailType | null>(null)
-  const [offset, setOffset] = useState(0)
+/** The e-mails the centre sent or is sending, by type, newest first. */
+function MailLog({
+  type,
+  onType,
+  offset,
+  onOffset,
+  log: { page, error, reload },
+}: {
+  type: MailType | null
+  onType(type: MailType | null): void
+  offset: number
+  onOffset(offset: number): void
+  log: ReturnType<typeof useMailLog>
+}) {
   const [open, setOpen] = useState<MailRow | null>(null)
-  const [writing, setWriting] = useState(false)
-  const { page, error, reload } = useMailLog(type, offset)
   const rows = page?.rows ?? []
 
   const retry = async (mail: MailRow) => {
@@ -128,27 +141,6 @@ export function MailLogScreen() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            Node Mailer
-          </Title>
-          <Text size="sm" c="dimmed">
-            The e-mails the centre sent or is sending, newest first.
-          </Text>
-        </div>
-        <Button onClick={() => setWriting(true)}>Write an e-mail</Button>
-      </Group>
-      <Modal opened={writing} onClose={() => setWriting(false)} title="Write an e-mail" size="lg">
-        {writing && (
-          <WebmailDialog
-            onDone={() => {
-              setWriting(false)
-              reload()
-            }}
-          />
-        )}
-      </Modal>
       <Select
         label="Type"
         data={[
@@ -156,7 +148,7 @@ export function MailLogScreen() {
           ...MAIL_TYPES.map((t) => ({ value: t, label: t })),
         ]}
         value={type ?? ''}
-        onChange={(v) => (setType((v || null) as MailType | null), setOffset(0))}
+        onChange={(v) => (onType((v || null) as MailType | null), onOffset(0))}
         allowDeselect={false}
         maw={260}
       />
@@ -186,11 +178,61 @@ export function MailLogScreen() {
         shown={rows.length}
         total={page?.total ?? null}
         size={page?.pageSize ?? 15}
-        onOffset={setOffset}
+        onOffset={onOffset}
       />
       <Modal opened={!!open} onClose={() => setOpen(null)} title={open?.subject} size="xl">
         {open && <MailBody mail={open} />}
       </Modal>
+    </Stack>
+  )
+}
+
+/**
+ * The admin's Node Mailer pane: every e-mail the centre sends, by type (F33), and the centre's
+ * e-mail templates (issue 16).
+ */
+export function MailLogScreen() {
+  const [writing, setWriting] = useState(false)
+  const [type, setType] = useState<MailType | null>(null)
+  const [offset, setOffset] = useState(0)
+  const log = useMailLog(type, offset)
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            Node Mailer
+          </Title>
+          <Text size="sm" c="dimmed">
+            The e-mails the centre sent or is sending, and the templates it writes them from.
+          </Text>
+        </div>
+        <Button onClick={() => setWriting(true)}>Write an e-mail</Button>
+      </Group>
+      <Modal opened={writing} onClose={() => setWriting(false)} title="Write an e-mail" size="lg">
+        {writing && (
+          <WebmailDialog
+            onDone={() => {
+              setWriting(false)
+              log.reload()
+            }}
+          />
+        )}
+      </Modal>
+      <Tabs defaultValue="log" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="log">E-mails</Tabs.Tab>
+          <Tabs.Tab value="templates">Templates</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="log" pt="md">
+          <MailLog type={type} onType={setType} offset={offset} onOffset={setOffset} log={log} />
+        </Tabs.Panel>
+        <Tabs.Panel value="templates" pt="md">
+          <Suspense fallback={<Text c="dimmed">Opening the templates…</Text>}>
+            <TemplateEditor />
+          </Suspense>
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   )
 }
