@@ -1,0 +1,200 @@
+// The path from application to enrolled family (issue 16, H21–H42), as the office walks it in the
+// browser: the meeting e-mail with its calendar invite, the trial e-mail with the curriculum, the
+// admission e-mail that makes the family record, then, offline, the admission payment and the
+// enrolment, which reach the server once the connection is back. Every e-mail is read from the
+// test SMTP server.
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { seriousViolations } from './support/axe.ts'
+import { applyAsFamily } from './support/applications.ts'
+import { inquiriesNamed, signedIn } from './support/backend.ts'
+import { mailsTo } from './support/mailbox.ts'
+import { signedInPage } from './support/session.ts'
+
+const stamp = Date.now().toString(36).slice(-5)
+const family = `Sequeira${stamp}`
+const guardianEmail = `lina.sequeira.${stamp}@example.in`
+
+/** Waits for the e-mail to the family whose subject starts so. */
+async function mailTitled(start: string) {
+  let found: Awaited<ReturnType<typeof mailsTo>> = []
+  await expect
+    .poll(
+      async () =>
+        (found = (await mailsTo(guardianEmail)).filter((m) => m.subject.startsWith(start))).length,
+      { message: `e-mail "${start}"`, timeout: 30_000 },
+    )
+    .toBe(1)
+  return found[0]!
+}
+
+/** The family's e-mails of the admission steps (the application's acknowledgement aside). */
+const stepMails = async () =>
+  (await mailsTo(guardianEmail)).filter((m) => !m.subject.startsWith('We have received'))
+
+async function pulled(collection: string) {
+  const office = await signedIn('admission@demo.school', 'demo-admission-1')
+  const { data, error } = await office.rpc('sync_pull', {
+    collection,
+    checkpoint: null,
+    batch_size: 1000,
+  })
+  if (error) throw error
+  return (data as { documents: Record<string, unknown>[] }).documents
+}
+
+/** Opens a step's dialog from the inquiry's detail. */
+async function openStep(dialog: Locator, action: string) {
+  await dialog.getByRole('button', { name: action, exact: true }).click()
+  await expect(dialog.getByTestId('step-dialog')).toBeVisible()
+  return dialog.getByTestId('step-dialog')
+}
+
+async function previewAndSend(page: Page, step: Locator, message: string) {
+  await step.getByRole('button', { name: 'Preview' }).click()
+  await expect(step.getByTestId('step-preview')).toBeVisible()
+  await step.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByText(message)).toBeVisible()
+}
+
+test('the office takes a family from meeting to enrolment, the last two steps offline', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  await applyAsFamily(`inq-steps-${stamp}`, family, {
+    child: 'Tara',
+    guardian: 'Lina',
+    email: guardianEmail,
+  })
+  const { context, page } = await signedInPage(
+    browser,
+    'admission@demo.school',
+    'demo-admission-1',
+    '/administration/dash',
+  )
+  await page.getByRole('tab', { name: /^Initial Inquiry/ }).click()
+  await page.getByRole('button', { name: `Open the ${family} inquiry` }).click({ timeout: 20_000 })
+  const dialog = page.getByRole('dialog', { name: `${family} inquiry` })
+  await expect(dialog.getByTestId('admission-steps')).toContainText('No steps taken yet.')
+
+  // Meeting (H21–H24): 15:30 to 17:00 to begin with; an end before the start is refused.
+  let step = await openStep(dialog, 'Meeting e-mail')
+  await expect(step.getByLabel('Starts')).toHaveValue('15:30')
+  await expect(step.getByLabel('Ends')).toHaveValue('17:00')
+  await expect(step.getByRole('textbox', { name: 'To' })).toHaveValue(guardianEmail)
+  await expect(step.getByRole('textbox', { name: 'Cc' })).toHaveValue('admissions@demo.school')
+  await step.getByLabel('Meeting date').fill('2026-12-10')
+  await step.getByLabel('Who welcomes them').fill('Meera Kamat')
+  await step.getByLabel('Starts').fill('17:30')
+  await step.getByRole('button', { name: 'Preview' }).click()
+  await expect(step.getByText('The meeting ends after it starts')).toBeVisible()
+  await step.getByLabel('Starts').fill('15:30')
+  await step.getByRole('button', { name: 'Preview' }).click()
+  const preview = step.getByTestId('step-preview')
+  await expect(preview).toContainText('invite.ics')
+  await expect(preview).toContainText(
+    'Meeting at Banyan Tree Learning Centre on Thursday 10 December 2026',
+  )
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.screenshot({ path: test.info().outputPath('meeting-preview-360.png'), fullPage: true })
+  expect(await seriousViolations(page, ['iframe'])).toEqual([])
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await step.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByText('Success! Meetings email sent')).toBeVisible()
+  const meeting = await mailTitled('Meeting at')
+  expect(meeting.subject).toBe(
+    'Meeting at Banyan Tree Learning Centre on Thursday 10 December 2026',
+  )
+  const invite = meeting.attachments.find((a) => a.filename === 'invite.ics')!
+  expect(invite.contentType).toMatch(/^text\/calendar/)
+  expect(invite.head).toBe('BEGIN')
+  const steps = dialog.getByTestId('admission-step')
+  await expect(steps.first()).toContainText('Meeting')
+  await expect(steps.first().getByTestId('admission-step-status')).toContainText('Sent', {
+    timeout: 40_000,
+  })
+
+  // Trial (H25–H30): the curriculum goes with it, the hours are stated.
+  step = await openStep(dialog, 'Trial e-mail')
+  await step.getByLabel('Trial group').selectOption({ label: 'Paani' })
+  await step.getByLabel('First trial day').fill('2026-12-14')
+  await step.getByLabel('Last trial day').fill('2026-12-11')
+  await step.getByRole('button', { name: 'Preview' }).click()
+  await expect(step.getByText('Error: Start date must be before end date')).toBeVisible()
+  await step.getByLabel('Last trial day').fill('2026-12-18')
+  await step.getByRole('button', { name: 'Preview' }).click()
+  await expect(step.getByTestId('step-preview')).toContainText('Curriculum.pdf')
+  const message = step.frameLocator('iframe')
+  await expect(message.locator('body')).toContainText('9:30am to 3pm')
+  await expect(message.locator('body')).toContainText('snack break at 11am')
+  await step.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByText('Success! Trialing email sent')).toBeVisible()
+  const trial = await mailTitled('Trial days')
+  const pdf = trial.attachments.find((a) => a.filename === 'Curriculum.pdf')!
+  expect(pdf.head).toBe('%PDF-')
+
+  // Admission (H31–H35): the family record is made, with the group's tariff and the deposit.
+  step = await openStep(dialog, 'Admission e-mail')
+  await step.getByRole('combobox', { name: 'Group', exact: true }).selectOption({ label: 'Tanni' })
+  await expect(step.getByLabel('Fee tariff')).not.toHaveValue('')
+  await expect(step.getByLabel('Deposit (₹)')).toHaveValue('45,000')
+  await step.getByRole('button', { name: 'Preview' }).click()
+  await expect(step.getByText('Enter the admission fee (0 if there is none)')).toBeVisible()
+  await step.getByLabel('Admission fee (₹)').fill('10000')
+  await page.screenshot({ path: test.info().outputPath('admission-1280.png'), fullPage: true })
+  expect(await seriousViolations(page, ['iframe'])).toEqual([])
+  await previewAndSend(page, step, 'Success! Family record created and admission email sent')
+  await mailTitled('Admission of')
+  await expect
+    .poll(async () => (await pulled('families')).filter((f) => f.name === family).length, {
+      timeout: 30_000,
+    })
+    .toBe(1)
+
+  // Offline: the payment and the enrolment are kept on the device and wait to sync.
+  await expect(steps.first().getByTestId('admission-step-status')).not.toContainText(
+    'Waiting to sync',
+    { timeout: 40_000 },
+  )
+  await context.setOffline(true)
+  step = await openStep(dialog, 'Admission payment received')
+  await previewAndSend(page, step, 'Payment receipt generated and email sent')
+  step = await openStep(dialog, 'Enrol')
+  await step.getByLabel('Start date').fill('2027-01-04')
+  await previewAndSend(page, step, 'Success! Student enrolled')
+  await expect(steps.first()).toContainText('Enrolment')
+  await expect(steps.first().getByTestId('admission-step-status')).toContainText('Waiting to sync')
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.screenshot({ path: test.info().outputPath('steps-offline-360.png'), fullPage: true })
+  expect(await stepMails()).toHaveLength(3)
+
+  await context.setOffline(false)
+  await expect.poll(async () => (await stepMails()).length, { timeout: 30_000 }).toBe(5)
+  await expect
+    .poll(
+      async () => {
+        const [inquiry] = await inquiriesNamed(family)
+        const child = (inquiry?.data.children as Record<string, unknown>[] | undefined)?.[0]
+        return [inquiry?.status, child?.enrolled, child?.paymentPending]
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual(['enrolled', true, false])
+  const [inquiry] = await inquiriesNamed(family)
+  const studentId = (inquiry!.data.children as Record<string, unknown>[])[0]!.studentUUID
+  const students = (await pulled('students')).filter((s) => s.id === studentId)
+  expect(students).toHaveLength(1)
+  expect(students[0]).toMatchObject({
+    group_id: 'rg-tanni',
+    status: 'active',
+    name: `Tara ${family}`,
+  })
+  await expect(steps.first().getByTestId('admission-step-status')).toContainText('Sent', {
+    timeout: 40_000,
+  })
+  // Each step's e-mail went once.
+  const subjects = (await stepMails()).map((m) => m.subject)
+  expect(subjects).toHaveLength(5)
+  expect(new Set(subjects).size).toBe(5)
+  await page.screenshot({ path: test.info().outputPath('steps-done-360.png'), fullPage: true })
+  await context.close()
+})
