@@ -80,7 +80,7 @@ export function PlaceholderList({
   return (
     <Stack gap={6}>
       <div>
-        <Text size="sm" fw={500} id={id}>
+        <Text size="sm" fw="var(--mantine-font-weight-medium)" id={id}>
           Placeholders
         </Text>
         <Text size="xs" c="dimmed">
@@ -94,7 +94,7 @@ export function PlaceholderList({
             size="compact-sm"
             variant="default"
             onClick={() => onInsert(name)}
-            styles={{ label: { whiteSpace: 'normal', gap: 6 } }}
+            styles={{ label: { gap: 6 } }}
           >
             <Code bg="transparent" c="inherit" p={0}>{`{{${name}}}`}</Code>
             <Text span size="xs" c="dimmed">
