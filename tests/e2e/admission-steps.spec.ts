@@ -198,3 +198,29 @@ test('the office takes a family from meeting to enrolment, the last two steps of
   await page.screenshot({ path: test.info().outputPath('steps-done-360.png'), fullPage: true })
   await context.close()
 })
+
+test('the admissions office reads the steps’ e-mail templates from Pre-Admission', async ({
+  browser,
+}) => {
+  const { context, page } = await signedInPage(
+    browser,
+    'admission@demo.school',
+    'demo-admission-1',
+    '/administration/dash',
+  )
+  await page.getByRole('button', { name: 'E-mail templates' }).click()
+  const dialog = page.getByRole('dialog', { name: 'E-mail templates' })
+  const editor = dialog.getByTestId('template-editor')
+  await expect(editor.getByRole('textbox', { name: 'Subject' })).toHaveValue(
+    'Meeting at {{centreName}} on {{meetingDate}}',
+  )
+  await editor.getByRole('combobox', { name: 'Template' }).click()
+  await page.getByRole('option', { name: 'Trial', exact: true }).click()
+  await expect(editor.getByRole('textbox', { name: 'Message (HTML)' })).toHaveValue(
+    /9:30am to 3pm, with a snack break at 11am and lunch from 12:30 to\s+1:30/,
+  )
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.screenshot({ path: test.info().outputPath('templates-360.png'), fullPage: true })
+  expect(await seriousViolations(page, ['iframe'])).toEqual([])
+  await context.close()
+})

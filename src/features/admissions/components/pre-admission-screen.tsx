@@ -351,8 +351,16 @@ function InquiryDetail({
  * on this device. Everything is read and written on the device, so triage works offline. An
  * inquiry's family can be written to with the e-mail dialog the route gives (online).
  */
-export function PreAdmissionScreen({ writeEmail }: { writeEmail?: WriteEmail } = {}) {
+export function PreAdmissionScreen({
+  writeEmail,
+  editTemplates,
+}: {
+  writeEmail?: WriteEmail
+  /** The centre's e-mail templates, for the office to change the steps' texts (issue 16). */
+  editTemplates?: () => ReactNode
+} = {}) {
   const rows = useInquiries()
+  const [templates, setTemplates] = useState(false)
   const [tab, setTab] = useState<PipelineTab>(() => storedTab(storage()))
   const [openId, setOpenId] = useState<string | null>(null)
   const counts = useMemo(() => tabCounts(rows ?? []), [rows])
@@ -370,7 +378,14 @@ export function PreAdmissionScreen({ writeEmail }: { writeEmail?: WriteEmail } =
   }
   return (
     <Stack gap="md" data-testid="pre-admission">
-      <Title order={1}>Pre-Admission</Title>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={1}>Pre-Admission</Title>
+        {editTemplates && (
+          <Button variant="default" size="sm" onClick={() => setTemplates(true)}>
+            E-mail templates
+          </Button>
+        )}
+      </Group>
       <Tabs value={tab} onChange={choose} keepMounted={false}>
         <Tabs.List>
           {PIPELINE_TABS.map((t) => (
@@ -408,6 +423,16 @@ export function PreAdmissionScreen({ writeEmail }: { writeEmail?: WriteEmail } =
           />
         )}
       </Modal>
+      {editTemplates && (
+        <Modal
+          opened={templates}
+          onClose={() => setTemplates(false)}
+          title="E-mail templates"
+          size="xl"
+        >
+          {templates && editTemplates()}
+        </Modal>
+      )}
     </Stack>
   )
 }

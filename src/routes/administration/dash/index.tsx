@@ -73,11 +73,19 @@ function AdministrationPane() {
   return <AdministrationWelcome />
 }
 
+// The mailer's template editor, for the admissions steps' texts; loaded when it is opened.
+const TemplateEditor = lazy(() => import('@/features/mailer/components/template-editor'))
+const editTemplates = () => (
+  <Loading>
+    <TemplateEditor />
+  </Loading>
+)
+
 // The e-mail dialog of the mailer, begun from an inquiry (O01).
 const writeEmail: WriteEmail = (draft, onDone) => <WebmailDialog draft={draft} onDone={onDone} />
 
 function PreAdmission() {
-  return <PreAdmissionScreen writeEmail={writeEmail} />
+  return <PreAdmissionScreen writeEmail={writeEmail} editTemplates={editTemplates} />
 }
 
 // Reminders go out through the mailer's webmail, from the signed-in member's own sender account.
