@@ -4,7 +4,7 @@ import type { StepState } from '@sync/admissions/steps'
 import type { AppDatabase } from '@sync/database'
 import { centre } from '@/lib/centre'
 import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
-import type { SendersAnswer } from '../logic/step-mail'
+import type { SendersAnswer } from '../logic/step-senders'
 
 // The server's answers (sender accounts, the steps it carried out, the curriculum) are given
 // here; the inquiries and the groups are on the in-memory device database as in the browser.

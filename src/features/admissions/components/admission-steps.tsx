@@ -3,13 +3,8 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { STEP_KINDS, type StepKind } from '@sync/admissions/steps'
 import type { InquiryRow } from '@sync/database'
 import { useStepStates } from '../hooks/use-admission-steps'
-import {
-  STEP_ACTIONS,
-  stepStatusLines,
-  takenSteps,
-  type StatusLine,
-  type TakenStep,
-} from '../logic/step-mail'
+import { STEP_ACTIONS } from '../logic/step-actions'
+import { stepStatusLines, takenSteps, type StatusLine, type TakenStep } from '../logic/step-status'
 
 // The dialogs load when one is opened: the pane's first load stays within its budget.
 const StepDialog = lazy(() => import('./step-dialog').then((m) => ({ default: m.StepDialog })))

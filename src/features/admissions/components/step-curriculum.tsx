@@ -3,7 +3,8 @@ import { useRef, useState } from 'react'
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useCurriculum, type CurriculumStatus } from '../hooks/use-admission-steps'
-import { MAX_CURRICULUM_MB, stepTime } from '../logic/step-mail'
+import { MAX_CURRICULUM_MB } from '../logic/step-options'
+import { stepTime } from '../logic/step-status'
 
 function statusText(status: CurriculumStatus): string {
   switch (status.state) {

@@ -1,6 +1,6 @@
 import type { Ref } from 'react'
 import { Stack, Text, Title } from '@mantine/core'
-import type { SenderAccount } from '../logic/step-mail'
+import type { SenderAccount } from '../logic/step-senders'
 
 /**
  * An e-mail's HTML as the family will read it, in a sandboxed frame: no scripts, and no link

@@ -9,15 +9,13 @@ import { getSupabase } from '@/lib/supabase-lazy'
 import { uploadWithProgress } from '@/lib/upload'
 import { useRpcQuery } from '@/lib/use-rpc-query'
 import {
-  cachedSenders,
-  cacheSenders,
   curriculumProblem,
   referenceOptions,
-  stepsUnsettled,
   type GroupOption,
-  type SendersAnswer,
   type TariffOption,
-} from '../logic/step-mail'
+} from '../logic/step-options'
+import { cachedSenders, cacheSenders, type SendersAnswer } from '../logic/step-senders'
+import { stepsUnsettled } from '../logic/step-status'
 
 const storage = () => (typeof window === 'undefined' ? null : window.localStorage)
 const OFFLINE = 'This needs a connection. You are offline.'

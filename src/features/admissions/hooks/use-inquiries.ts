@@ -69,7 +69,7 @@ export function useInquiryWriter() {
       // with the pane's first load.
       const [{ applyStep }, { checkedStep }] = await Promise.all([
         import('@sync/admissions/steps'),
-        import('../logic/step-mail'),
+        import('../logic/step-record'),
       ])
       const checked = checkedStep(step)
       await change(id, (row) => ({ ...row, ...applyStep(row, checked) }) as InquiryRow)

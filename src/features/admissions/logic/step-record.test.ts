@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest'
+import { schemaResolver } from '@mantine/form'
+import { applyStep, STEP_MESSAGES, stepSchema } from '@sync/admissions/steps'
+import { withGroup } from './step-admission'
+import { stepSuccessMessage } from './step-actions'
+import { admitted, ctx, defaults, groups, inquiry, tariffs } from './step-fixtures'
+import { STEP_FORM_SCHEMAS } from './step-form'
+import { composeStepMail } from './step-mail'
+import { buildStep, checkedStep } from './step-record'
+import { formatRupees } from './rupees'
+
+describe('the admission (H31–H36)', () => {
+  it('writes fees with Indian digit grouping and makes the family record once', () => {
+    expect(formatRupees(45000)).toBe('45,000')
+    expect(formatRupees(1450000)).toBe('14,50,000')
+    expect(formatRupees(14500.5)).toBe('14,500.5')
+    expect(formatRupees('')).toBe('')
+    const data = inquiry()
+    const values = defaults(data)
+    values.admission = {
+      ...withGroup(values.admission, 'g-sun', groups, tariffs),
+      admissionFee: 25000,
+    }
+    const mail = composeStepMail('admission', data, values, ctx)
+    expect(mail.subject).toBe('Admission of Asha Rao to Goa Learning Centre')
+    expect(mail.html).toContain('a place in the Sunflowers group from\nTerm 3 2026-27.')
+    expect(mail.html).toContain(
+      'admission fee of ₹25,000 and the deposit of\n₹45,000. The monthly fee is ₹14,500.',
+    )
+    expect(mail.html).toContain('open https://app.centre.in to complete')
+    const meta = {
+      id: 'step-0001',
+      at: '2026-11-27T10:00:00.000Z',
+      by: 'Meera',
+      newFamilyToken: 'fam-new',
+      studentId: 's',
+    }
+    const step = checkedStep(buildStep('admission', data, values, mail, meta))
+    expect(step).toMatchObject({
+      kind: 'admission',
+      familyToken: 'fam-new',
+      admission: {
+        child: 0,
+        groupId: 'g-sun',
+        feeTariffId: 't-std',
+        monthlyFee: 14500,
+        depositFee: 45000,
+      },
+    })
+    expect(stepSuccessMessage('admission', data)).toBe(STEP_MESSAGES.admissionNewFamily)
+    const known = inquiry({ familyToken: 'fam-1' })
+    expect(buildStep('admission', known, values, mail, meta)).toMatchObject({
+      familyToken: 'fam-1',
+    })
+    expect(stepSuccessMessage('admission', known)).toBe('Admission email sent')
+  })
+})
+
+describe('the admission payment and the enrolment (H37–H42)', () => {
+  it('enrols a child from a start date with a new student id', () => {
+    const data = inquiry({ familyToken: 'fam-1', children: [admitted({ paymentPending: false })] })
+    const validate = schemaResolver(STEP_FORM_SCHEMAS.enrolment, { sync: true })
+    const values = defaults(data)
+    expect(validate(values)).toEqual({
+      'enrolment.startDate': 'Choose the first day at the centre',
+    })
+    values.enrolment.startDate = '2027-01-04'
+    expect(validate(values)).toEqual({})
+    const mail = composeStepMail('enrolment', data, values, ctx)
+    expect(mail.subject).toBe('Asha Rao is enrolled at Goa Learning Centre')
+    expect(mail.html).toContain('in the Sunflowers group, starting on Monday 4 January 2027.')
+    const step = checkedStep(
+      buildStep('enrolment', data, values, mail, {
+        id: 'step-0002',
+        at: '2027-01-01T09:00:00.000Z',
+        by: 'Meera',
+        newFamilyToken: 'x',
+        studentId: 'stu-1',
+      }),
+    )
+    expect(step).toMatchObject({ kind: 'enrolment', child: 0, studentId: 'stu-1' })
+    const row = { id: 'i1', status: 'admission', data }
+    expect(applyStep(row, step)).toMatchObject({ status: 'enrolled' })
+    expect(stepSuccessMessage('enrolment', data)).toBe('Success! Student enrolled')
+  })
+})
+
+describe('a step that is not what stepSchema says', () => {
+  it('is refused with what is wrong in words', () => {
+    const mail = { sender: 'team', to: ['priya@example'], cc: [], subject: 'S', html: '<p>H</p>' }
+    const meeting = { date: '2026-02-30', start: '15:30', end: '17:00', contact: 'Anita' }
+    expect(() => checkedStep({ id: 'x', kind: 'meeting', at: '', by: '', mail, meeting })).toThrow(
+      'The step was not saved: A step needs an id (id); Not an e-mail address (mail.to.0); ' +
+        'Choose the meeting date (meeting.date)',
+    )
+    expect(stepSchema.safeParse({ kind: 'party' }).success).toBe(false)
+    expect(() => checkedStep({ kind: 'party' })).toThrow(/^The step was not saved:/)
+  })
+})

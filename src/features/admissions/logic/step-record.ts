@@ -1,0 +1,79 @@
+// The step record written on the device (stepSchema): built from the dialog's values and its
+// e-mail, and refused in words when stepSchema would not take it.
+import {
+  admissionFormSchema,
+  meetingFormSchema,
+  stepSchema,
+  trialFormSchema,
+  type AdmissionStep,
+  type StepKind,
+} from '@sync/admissions/steps'
+import { text } from './step-data'
+import { addressList, type StepFormValues } from './step-form'
+
+type Data = Record<string, unknown>
+
+export interface StepMeta {
+  /** A new id for the step (uuidv7). */
+  id: string
+  at: string
+  by: string
+  /** The family's id at admission: the inquiry's, else this new one. */
+  newFamilyToken: string
+  /** The student's id at enrolment. */
+  studentId: string
+}
+
+/** The family record's id an admission uses: the inquiry's own once it has one. */
+export function familyTokenFor(data: Data, fresh: string): string {
+  return text(data.familyToken) || fresh
+}
+
+/** The step as the device writes it (stepSchema), from the dialog's values and its e-mail. */
+export function buildStep(
+  kind: StepKind,
+  data: Data,
+  values: StepFormValues,
+  mail: { subject: string; html: string },
+  meta: StepMeta,
+): AdmissionStep {
+  const base = {
+    id: meta.id,
+    at: meta.at,
+    by: meta.by,
+    mail: {
+      sender: values.mail.sender,
+      to: addressList(values.mail.to),
+      cc: addressList(values.mail.cc),
+      subject: mail.subject,
+      html: mail.html,
+    },
+  }
+  switch (kind) {
+    case 'meeting':
+      return { ...base, kind, meeting: meetingFormSchema.parse(values.meeting) }
+    case 'trial':
+      return { ...base, kind, trial: trialFormSchema.parse(values.trial) }
+    case 'admission':
+      return {
+        ...base,
+        kind,
+        familyToken: familyTokenFor(data, meta.newFamilyToken),
+        admission: admissionFormSchema.parse(values.admission),
+      }
+    case 'admissionPayment':
+      return { ...base, kind, child: values.admissionPayment.child }
+    case 'enrolment':
+      return { ...base, kind, child: values.enrolment.child, studentId: meta.studentId }
+  }
+}
+
+/** The step if stepSchema takes it; otherwise an error that says what is wrong, in words. */
+export function checkedStep(step: unknown): AdmissionStep {
+  const result = stepSchema.safeParse(step)
+  if (result.success) return result.data
+  const problems = result.error.issues.map((i) =>
+    i.path.length > 0 ? `${i.message} (${i.path.join('.')})` : i.message,
+  )
+  throw new Error(`The step was not saved: ${problems.join('; ')}`)
+}
