@@ -224,8 +224,9 @@ begin
       insert into public.email_outbox (id, sender, recipients, subject, html_body, email_type,
                                        email_trigger, triggered_by)
       values ('step-' || step_id || '-facilitators', sender, notice_to[1:100],
-              left(format('Trial: %s joins %s from %s to %s', app.person_name(child),
-                          group_row.data ->> 'name', step #>> '{trial,start}', step #>> '{trial,end}'), 998),
+              left(regexp_replace(format('Trial: %s joins %s from %s to %s', app.person_name(child),
+                          group_row.data ->> 'name', step #>> '{trial,start}', step #>> '{trial,end}'),
+                   '[[:cntrl:]]+', ' ', 'g'), 998),
               format('<p>Dear facilitators,</p><p><strong>%s</strong> of the %s family joins the %s group '
                      'for trial days from %s to %s.</p><p>Please welcome them, and write how the days '
                      'went in the inquiry''s trial note.</p>',

@@ -288,6 +288,39 @@ describe.each(testDatabases())('admission steps on $name', (target) => {
     expect(notice!.subject).toBe('Trial: Noor Costa joins Jaul from 2026-12-07 to 2026-12-11')
   })
 
+  it("a child's name with a line break cannot add a header to the facilitators' notice", async () => {
+    const inquiry = await newInquiry(db)
+    await db.query(
+      `update public.inquiries set data = jsonb_set(data, '{children,0,firstName}', $2::jsonb)
+        where id = $1`,
+      [inquiry, JSON.stringify('Noor\r\nBcc: x@evil.example')],
+    )
+    const id = stepId()
+    await pushData(
+      db,
+      administration,
+      inquiry,
+      withStep({
+        id,
+        kind: 'trial',
+        at: '2026-11-27T10:00:00Z',
+        by: 'Savio Pereira',
+        mail: mail('Trial days'),
+        trial: {
+          child: 0,
+          groupId: 'rg-jaul',
+          groupName: 'Jaul',
+          start: '2026-12-07',
+          end: '2026-12-08',
+        },
+      }),
+    )
+    const notice = await outbox(db, `step-${id}-facilitators`)
+    expect(notice!.subject).toBe(
+      'Trial: Noor Bcc: x@evil.example Costa joins Jaul from 2026-12-07 to 2026-12-08',
+    )
+  })
+
   it('a trial ending before it starts is refused with the reason and leaves nothing', async () => {
     const inquiry = await newInquiry(db)
     const before = await current(db, inquiry)
