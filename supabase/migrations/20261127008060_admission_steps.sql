@@ -55,6 +55,17 @@ $$;
 revoke execute on function app.person_name(jsonb) from public, anon;
 grant execute on function app.person_name(jsonb) to authenticated, service_role;
 
+-- Whether the family record was made by one of this inquiry's admissions: a step never reaches
+-- into another family's record.
+create or replace function app.inquiry_made_family(inquiry text, family text) returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select exists (select 1 from public.admission_steps s
+                  where s.inquiry_id = inquiry and s.kind = 'admission'
+                    and s.outcome ->> 'familyToken' = family)
+$$;
+revoke execute on function app.inquiry_made_family(text, text) from public, anon, authenticated;
+
 -- One step, checked and carried out. Raises with the reason when it cannot be.
 create or replace function app.carry_out_admission_step(inquiry public.inquiries, step jsonb)
 returns void
@@ -246,6 +257,10 @@ begin
                      and r.kind = 'group' and not r._deleted) then
       raise exception 'Choose the group' using errcode = '22023';
     end if;
+    if exists (select 1 from public.families f where f.id = family_token)
+       and not app.inquiry_made_family(inquiry.id, family_token) then
+      raise exception 'This family token names another family''s record.' using errcode = '22023';
+    end if;
     if not exists (select 1 from public.families f where f.id = family_token) then
       for g in select value from jsonb_array_elements(guardians) loop
         n := n + 1;
@@ -290,6 +305,9 @@ begin
     student_id := step ->> 'studentId';
     if family_token is null or not exists (select 1 from public.families f where f.id = family_token) then
       raise exception 'Send the admission e-mail first: it makes the family record.' using errcode = '22023';
+    end if;
+    if not app.inquiry_made_family(inquiry.id, family_token) then
+      raise exception 'This family token names another family''s record.' using errcode = '22023';
     end if;
     if student_id is null or student_id !~ '^[A-Za-z0-9_-]{1,64}$' then
       raise exception 'The enrolment needs a student id.' using errcode = '22023';

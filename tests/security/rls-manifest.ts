@@ -704,6 +704,10 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: null,
     execute: roles('deny'),
   },
+  'app.inquiry_made_family(inquiry text, family text)': {
+    call: `app.inquiry_made_family('inq-demo-naik', 'demo-family-naik')`,
+    execute: roles('deny'),
+  },
   'app.inquiry_steps_carry_out()': {
     call: null,
     execute: roles('deny'),

@@ -502,6 +502,71 @@ describe.each(testDatabases())('admission steps on $name', (target) => {
     expect((await outbox(db, `step-${enrolled}`))!.email_trigger).toBe('admissions.enrolment')
   })
 
+  it("a step cannot put a child into another family's record", async () => {
+    const inquiry = await newInquiry(db, 'Gomes')
+    // An admission naming the Fernandes family's id (not made by this inquiry) is refused.
+    const taken = stepId()
+    const admitted = await pushData(
+      db,
+      administration,
+      inquiry,
+      withStep(admissionStep(taken, 0, 'demo-family-fernandes')),
+    )
+    expect(admitted.refused[0]!.reason).toContain("another family's record")
+    expect(await outbox(db, `step-${taken}`)).toBeNull()
+
+    // So is an enrolment whose inquiry names that family.
+    const enrolled = stepId()
+    const answer = await pushData(db, administration, inquiry, (data) => ({
+      ...withStep({
+        id: enrolled,
+        kind: 'enrolment',
+        at: '2026-11-27T10:00:00Z',
+        by: 'Savio Pereira',
+        mail: mail('Enrolled'),
+        child: 0,
+        studentId: `stu-${inquiry}`,
+      })(data),
+      familyToken: 'demo-family-fernandes',
+      children: (data.children as Record<string, unknown>[]).map((c, i) =>
+        i === 0 ? { ...c, groupUUID: 'rg-tanni' } : c,
+      ),
+    }))
+    expect(answer.refused[0]!.reason).toContain("another family's record")
+    const students = await db.query('select 1 from public.students where id = $1', [
+      `stu-${inquiry}`,
+    ])
+    expect(students).toHaveLength(0)
+  })
+
+  it('a step with a NUL or an oversized message is refused and queues nothing', async () => {
+    const inquiry = await newInquiry(db)
+    const meeting = (id: string, html: string) => ({
+      id,
+      kind: 'meeting',
+      at: '2026-11-27T10:00:00Z',
+      by: 'Savio Pereira',
+      mail: { ...mail('Meeting'), html },
+      meeting: { date: '2026-12-03', start: '15:30', end: '17:00', contact: 'Meera' },
+    })
+    const huge = stepId()
+    const big = await pushData(
+      db,
+      administration,
+      inquiry,
+      withStep(meeting(huge, `<p>${'x'.repeat(70_000)}</p>`)),
+    )
+    expect(big.refused).toHaveLength(1)
+    expect(await outbox(db, `step-${huge}`)).toBeNull()
+    const nul = stepId()
+    // Postgres cannot store a NUL: the push is refused whole (devices check before they push).
+    await expect(
+      pushData(db, administration, inquiry, withStep(meeting(nul, '<p>a\u0000b</p>'))),
+    ).rejects.toThrow(/Unicode/)
+    expect(await outbox(db, `step-${nul}`)).toBeNull()
+    expect((await current(db, inquiry)).data.steps).toBeUndefined()
+  })
+
   it('only the office takes steps, and not with e-mail sending turned off', async () => {
     const inquiry = await newInquiry(db)
     const id = stepId()
