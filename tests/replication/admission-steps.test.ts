@@ -7,29 +7,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { families, inquiries, students } from '@sync/collections/index.ts'
 import { applyStep, type AdmissionStep } from '@sync/admissions/steps.ts'
 import type { InquiryRow } from '@sync/database.ts'
-import { SyncError, type SyncTransport } from '@sync/transport.ts'
 import { startTestHost, type TestHost } from '../helpers/host.ts'
 import { testDatabases } from '../helpers/test-db.ts'
-import { device, eventually, type Device } from './support.ts'
-
-/** A transport whose first push of inquiries reaches the server but whose answer is lost. */
-function losingFirstAnswer(inner: SyncTransport): SyncTransport {
-  let lost = false
-  return {
-    ...inner,
-    pull: (...args) => inner.pull(...args),
-    visible: (...args) => inner.visible(...args),
-    onPoke: (...args) => inner.onPoke(...args),
-    async push(collection, rows) {
-      const answer = await inner.push(collection, rows)
-      if (collection === 'inquiries' && !lost) {
-        lost = true
-        throw new SyncError('The connection dropped before the answer came', undefined, true)
-      }
-      return answer
-    },
-  }
-}
+import { device, eventually, losingFirstAnswer, type Device } from './support.ts'
 
 const INQUIRY = 'inq-offline-steps'
 const FAMILY = 'fam-offline-steps'
@@ -128,7 +108,7 @@ describe.each(testDatabases())('admission steps taken offline on $name', (target
 
   it('run once each after reconnecting, and what the server made reaches the device', async () => {
     const office = await device(host, 'admission', [inquiries, families, students], {
-      transport: losingFirstAnswer,
+      transport: losingFirstAnswer('inquiries'),
       retry: { baseMs: 50, maxMs: 200 },
     })
     open.push(office)

@@ -6,10 +6,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { payments, students } from '@sync/collections/index.ts'
 import type { PaymentRow } from '@sync/database.ts'
-import { SyncError, type SyncTransport } from '@sync/transport.ts'
 import { startTestHost, type TestHost } from '../helpers/host.ts'
 import { testDatabases } from '../helpers/test-db.ts'
-import { device, eventually, type Device } from './support.ts'
+import { device, eventually, losingFirstAnswer, type Device } from './support.ts'
 
 const period = {
   key: '2026-27/month/2027-01',
@@ -51,25 +50,6 @@ function fee(id: string, status: 'recorded' | 'reported', studentId: string, nam
   }
 }
 
-/** A transport whose first push of payments reaches the server but whose answer is lost. */
-function losingFirstAnswer(inner: SyncTransport): SyncTransport {
-  let lost = false
-  return {
-    ...inner,
-    pull: (...args) => inner.pull(...args),
-    visible: (...args) => inner.visible(...args),
-    onPoke: (...args) => inner.onPoke(...args),
-    async push(collection, rows) {
-      const answer = await inner.push(collection, rows)
-      if (collection === 'payments' && !lost) {
-        lost = true
-        throw new SyncError('The connection dropped before the answer came', undefined, true)
-      }
-      return answer
-    },
-  }
-}
-
 describe.each(testDatabases())('payments recorded offline on $name', (target) => {
   let host: TestHost
   const open: Device[] = []
@@ -87,7 +67,7 @@ describe.each(testDatabases())('payments recorded offline on $name', (target) =>
 
   it('arrive once, are numbered once, and their receipts are queued once', async () => {
     const office = await device(host, 'administration', [students, payments], {
-      transport: losingFirstAnswer,
+      transport: losingFirstAnswer('payments'),
       retry: { baseMs: 50, maxMs: 200 },
     })
     open.push(office)

@@ -13,7 +13,7 @@ import {
   type RefusedChange,
   type SyncController,
 } from '@sync/replication.ts'
-import { supabaseTransport, type SyncTransport } from '@sync/transport.ts'
+import { SyncError, supabaseTransport, type SyncTransport } from '@sync/transport.ts'
 import type { CollectionDefinition } from '@sync/schema.ts'
 import { demoAccounts } from '../../supabase/local/demo-accounts.ts'
 import type { TestHost } from '../helpers/host.ts'
@@ -134,6 +134,30 @@ export async function eventually(
     } catch (error) {
       if (Date.now() - started > timeoutMs) throw error
       await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+}
+
+/**
+ * A transport whose first push of `collection` reaches the server but whose answer is lost (the
+ * server committed, the device never heard), so the device pushes the same rows again.
+ */
+export function losingFirstAnswer(collection: string) {
+  return (inner: SyncTransport): SyncTransport => {
+    let lost = false
+    return {
+      ...inner,
+      pull: (...args) => inner.pull(...args),
+      visible: (...args) => inner.visible(...args),
+      onPoke: (...args) => inner.onPoke(...args),
+      async push(name, rows) {
+        const answer = await inner.push(name, rows)
+        if (name === collection && !lost) {
+          lost = true
+          throw new SyncError('The connection dropped before the answer came', undefined, true)
+        }
+        return answer
+      },
     }
   }
 }
