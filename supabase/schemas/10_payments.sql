@@ -1,0 +1,286 @@
+-- Fees and contributions: payments replicated to the office and to each family, receipt numbers
+-- per fee year without gaps, the receipt e-mail queued once the server accepts a payment, and the
+-- fee overview.
+
+-- Function bodies are checked when they run, not here: a body may name a table of a later file.
+set check_function_bodies = off;
+
+-- Receipt numbers (J28): one counter per fee year ('2026-27'), kept server-side. The next number
+-- is taken in the same transaction that records the payment: the counter row stays locked until
+-- that transaction ends, so concurrent payments wait their turn (no duplicates) and a payment
+-- that rolls back gives its number back (no gaps), which a sequence would not.
+create table if not exists app.receipt_counters (
+  fee_year text primary key check (fee_year ~ '^[0-9]{4}-[0-9]{2}$'),
+  last_number integer not null check (last_number > 0)
+);
+
+alter table app.receipt_counters enable row level security;
+
+revoke all on app.receipt_counters from public, anon, authenticated;
+
+-- The receipt number as printed: '2026-27/0007' (four digits at least, more when a year needs them).
+create or replace function app.next_receipt_number(fee_year text)
+returns text
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  n integer;
+begin
+  if fee_year is null or fee_year !~ '^[0-9]{4}-[0-9]{2}$' then
+    raise exception 'Not a fee year: %', fee_year using errcode = '22023';
+  end if;
+  insert into app.receipt_counters as c (fee_year, last_number)
+  values (next_receipt_number.fee_year, 1)
+  on conflict on constraint receipt_counters_pkey do update set last_number = c.last_number + 1
+  returning c.last_number into n;
+  return next_receipt_number.fee_year || '/' || lpad(n::text, greatest(4, length(n::text)), '0');
+end;
+$$;
+
+revoke execute on function app.next_receipt_number(text) from public, anon, authenticated;
+
+create table if not exists public.payments (
+  id text primary key check (length(id) between 1 and 64),
+  family_id text not null check (length(family_id) between 1 and 64),
+  student_id text check (length(student_id) between 1 and 64),
+  kind text not null,
+  status text not null default 'recorded',
+  receipt_number text,
+  data jsonb not null,
+  updated_at timestamptz not null default now(),
+  updated_by uuid,
+  constraint payments_kind_known check (kind in ('fee', 'contribution')),
+  constraint payments_status_known check (status in ('reported', 'recorded', 'void')),
+  constraint payments_data_is_object check (jsonb_typeof(data) = 'object'),
+  constraint payments_fee_has_student check ((kind = 'fee') = (student_id is not null)),
+  constraint payments_amount_valid check (
+    jsonb_typeof(data -> 'amount') = 'number'
+    and (data ->> 'amount')::numeric > 0 and (data ->> 'amount')::numeric <= 10000000),
+  constraint payments_fee_year_valid check (coalesce(data ->> 'feeYear', '') ~ '^[0-9]{4}-[0-9]{2}$'),
+  constraint payments_date_valid check (coalesce(data ->> 'paymentDate', '') ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'),
+  constraint payments_recorded_have_a_receipt check (status <> 'recorded' or receipt_number is not null)
+);
+
+comment on constraint payments_fee_has_student on public.payments is
+  'A fee is paid for one student; a contribution comes from the family.';
+
+comment on constraint payments_amount_valid on public.payments is
+  'A payment is an amount above 0 and at most ₹1,00,00,000.';
+
+comment on constraint payments_fee_year_valid on public.payments is
+  'A payment counts in a fee year such as 2026-27.';
+
+comment on constraint payments_date_valid on public.payments is
+  'A payment has the date it was received.';
+
+alter table public.payments enable row level security;
+
+create index if not exists payments_family_idx on public.payments (family_id);
+
+create index if not exists payments_student_idx on public.payments (student_id);
+
+create unique index if not exists payments_receipt_number_key on public.payments (receipt_number);
+
+create trigger payments_touch before insert or update on public.payments
+  for each row execute function app.touch_updated();
+
+select app.register_sync_table('payments', array['receipt_number', 'updated_at', 'updated_by']);
+
+create or replace function app.payments_guard() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  student_family text;
+begin
+  if tg_op = 'UPDATE' then
+    new.receipt_number := old.receipt_number;
+    -- Sync's own bookkeeping (numbering the change at commit) is no change to the payment.
+    if (new.family_id, new.student_id, new.kind, new.status, new.data, new._deleted)
+       is not distinct from (old.family_id, old.student_id, old.kind, old.status, old.data, old._deleted) then
+      return new;
+    end if;
+    if new._deleted and not old._deleted and old.status = 'recorded' then
+      raise exception 'A recorded payment has its receipt: set it aside instead of removing it.'
+        using errcode = 'P0001';
+    end if;
+    if new.family_id is distinct from old.family_id or new.student_id is distinct from old.student_id
+       or new.kind is distinct from old.kind then
+      raise exception 'A payment stays with its family and student: set it aside and record it again.'
+        using errcode = 'P0001';
+    end if;
+  else
+    new.receipt_number := null;
+  end if;
+
+  -- Server code (the seed, the service role) has no signed-in person and is trusted like staff.
+  if auth.uid() is not null and not app.is_staff() then
+    -- A guardian reports a payment of their own family; the office does the rest.
+    if tg_op = 'UPDATE' then
+      raise exception 'Only the office can change a payment.' using errcode = '42501';
+    end if;
+    if new.status <> 'reported' then
+      raise exception 'A family reports a payment; the office records it.' using errcode = '42501';
+    end if;
+    new.data := new.data - 'email' || jsonb_build_object('sendEmail', false);
+  end if;
+
+  if tg_op = 'UPDATE' and old.status = 'recorded' then
+    if new.status = 'reported' then
+      raise exception 'A recorded payment cannot go back to waiting.' using errcode = 'P0001';
+    end if;
+    if (new.data - 'note' - 'sendEmail' - 'email') is distinct from (old.data - 'note' - 'sendEmail' - 'email') then
+      raise exception 'A recorded payment has its receipt: set it aside and record it again.'
+        using errcode = 'P0001';
+    end if;
+  end if;
+  if tg_op = 'UPDATE' and old.status = 'void' and new.status <> 'void' then
+    raise exception 'A payment set aside stays set aside: record it again.' using errcode = 'P0001';
+  end if;
+
+  if new.student_id is not null then
+    select s.family_id into student_family from public.students s where s.id = new.student_id;
+    if student_family is distinct from new.family_id then
+      raise exception 'The student is not a child of this family.' using errcode = 'P0001';
+    end if;
+  end if;
+  if new.kind = 'fee' and (new.data ->> 'paymentType') is null then
+    raise exception 'A fee has its type.' using errcode = 'P0001';
+  end if;
+  if new.kind = 'contribution' and (new.data ->> 'contributionType') is null then
+    raise exception 'A contribution has its type.' using errcode = 'P0001';
+  end if;
+
+  -- Recording gives the receipt its number, once: a payment set aside later keeps it (no gaps).
+  if new.status = 'recorded' and new.receipt_number is null then
+    new.receipt_number := app.next_receipt_number(new.data ->> 'feeYear');
+  end if;
+  return new;
+end;
+$$;
+
+revoke execute on function app.payments_guard() from public, anon, authenticated;
+
+create trigger payments_guard before insert or update on public.payments
+  for each row execute function app.payments_guard();
+
+-- The receipt e-mail, queued once when a payment is recorded with "send e-mail" on. Its id is the
+-- payment's, so a push sent twice queues nothing more.
+create or replace function app.payments_queue_receipt() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  mail jsonb := new.data -> 'email';
+begin
+  if new.status <> 'recorded' or (tg_op = 'UPDATE' and old.status = 'recorded') then
+    return null;
+  end if;
+  if coalesce((new.data ->> 'sendEmail')::boolean, false) is not true or mail is null
+     or jsonb_typeof(mail -> 'to') <> 'array' or jsonb_array_length(mail -> 'to') = 0 then
+    return null;
+  end if;
+  insert into public.email_outbox (id, recipients, subject, html_body, attachments, email_type,
+                                   email_trigger, triggered_by)
+  values (
+    'receipt-' || new.id,
+    array(select jsonb_array_elements_text(mail -> 'to')),
+    left(coalesce(mail ->> 'subject', 'Payment receipt') || ' · Receipt ' || new.receipt_number, 998),
+    coalesce(mail ->> 'html', ''),
+    jsonb_build_array(jsonb_build_object('receipt', new.id)),
+    case when new.kind = 'fee' then 'Payment Receipt' else 'Contribution Receipt' end,
+    case when new.kind = 'fee' then 'Fee receipt' else 'Contribution receipt' end,
+    auth.uid()
+  )
+  on conflict (id) do nothing;
+  return null;
+end;
+$$;
+
+revoke execute on function app.payments_queue_receipt() from public, anon, authenticated;
+
+create trigger payments_queue_receipt after insert or update on public.payments
+  for each row execute function app.payments_queue_receipt();
+
+revoke all on public.payments from anon;
+
+revoke delete, truncate, references, trigger on public.payments from authenticated;
+
+grant select, insert, update on public.payments to authenticated;
+
+grant all on public.payments to service_role;
+
+create policy "Office staff and the family's guardians read the family's payments" on public.payments
+  for select to authenticated
+  using (app.is_staff() or app.is_guardian_of(family_id));
+
+create policy "Office staff record payments; guardians report their family's" on public.payments
+  for insert to authenticated
+  with check (app.is_staff() or (app.is_guardian_of(family_id) and status = 'reported'));
+
+create policy "Office staff change payments" on public.payments
+  for update to authenticated
+  using (app.is_staff())
+  with check (app.is_staff());
+
+create trigger writes_go_through_functions before insert or update or delete
+  on public.payments for each statement execute function app.writes_go_through_functions();
+
+create or replace function public.family_fees()
+returns table (student_id text, name text, monthly_fee numeric)
+language sql stable security definer set search_path = ''
+as $$
+  select s.id, s.name,
+         coalesce((t.data ->> 'amount')::numeric, (gt.data ->> 'amount')::numeric, 0)
+    from public.students s
+    left join public.reference t on t.id = s.fee_tariff_id and t.kind = 'fee_tariff' and not t._deleted
+    left join public.reference g on g.id = s.group_id and g.kind = 'group' and not g._deleted
+    left join public.reference gt on gt.id = g.data ->> 'feeTariffId' and gt.kind = 'fee_tariff' and not gt._deleted
+   where not s._deleted and s.status <> 'terminated' and app.is_guardian_of(s.family_id)
+   order by s.name
+$$;
+
+revoke execute on function public.family_fees() from public, anon;
+
+grant execute on function public.family_fees() to authenticated;
+
+create or replace function public.payment_receipt(payment text)
+returns jsonb
+language sql stable security invoker set search_path = ''
+as $$
+  select jsonb_build_object(
+           'id', p.id,
+           'familyId', p.family_id,
+           'kind', p.kind,
+           'number', p.receipt_number,
+           'date', p.data ->> 'paymentDate',
+           'family', p.data ->> 'familyName',
+           'students', case when p.data ->> 'studentName' is null then '[]'::jsonb
+                            else jsonb_build_array(p.data ->> 'studentName') end,
+           'paymentFor', coalesce(p.data ->> 'paymentType', (p.data ->> 'contributionType') || ' contribution'),
+           'period', coalesce(p.data -> 'period' ->> 'label', 'Fee year ' || (p.data ->> 'feeYear')),
+           'receivedFrom', p.data ->> 'receivedFrom',
+           'paymentOption', p.data ->> 'paymentOption',
+           'amount', (p.data ->> 'amount')::numeric)
+    from public.payments p
+   where p.id = payment and p.status = 'recorded' and not p._deleted
+$$;
+
+revoke execute on function public.payment_receipt(text) from public, anon;
+
+grant execute on function public.payment_receipt(text) to authenticated, service_role;
+
+-- The lengths a payment's texts may have, kept by the server as the forms keep them: a guardian
+-- (or anyone) writing through sync_push directly cannot store a name of 200 KB that every office
+-- device would receive and every receipt would print.
+alter table public.payments add constraint payments_texts_fit check (
+  length(coalesce(data ->> 'receivedFrom', '')) <= 200
+  and length(coalesce(data ->> 'reference', '')) <= 100
+  and length(coalesce(data ->> 'note', '')) <= 500
+  and length(coalesce(data ->> 'studentName', '')) <= 200
+  and length(coalesce(data ->> 'familyName', '')) <= 200
+  and length(coalesce(data -> 'email' ->> 'subject', '')) <= 300
+  and length(coalesce(data -> 'email' ->> 'html', '')) <= 20000
+  and pg_column_size(data) <= 65536
+);
+
+comment on constraint payments_texts_fit on public.payments is
+  'A payment''s texts are too long: a name has at most 200 characters, a reference 100, a note 500.';
