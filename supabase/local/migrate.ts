@@ -37,11 +37,37 @@ export async function migrate(db: Db, options: MigrateOptions = {}): Promise<Mig
     create table if not exists supabase_migrations.schema_migrations (
       version text primary key, statements text[], name text
     );`)
+  const files = await sqlFiles(options.migrationsDir ?? defaultMigrationsDir)
+  // Before anything is written: an older build must not put its bootstrap over a newer one's.
+  await refuseNewerDatabase(db, files)
   const bootstrapped = supabase
     ? []
     : await applyBootstrap(db, options.bootstrapDir ?? defaultBootstrapDir, log)
-  const applied = await applyMigrations(db, options.migrationsDir ?? defaultMigrationsDir, log)
+  const applied = await applyMigrations(db, options.migrationsDir ?? defaultMigrationsDir, files)
+  log(migrationSummary(applied))
   return { supabase, bootstrapped, applied }
+}
+
+/** What `npm start` says about the schema: how many migrations this start applied. */
+export function migrationSummary(applied: string[]): string {
+  if (applied.length === 0) return 'The database is up to date'
+  const range = applied.length > 1 ? `${applied[0]} … ${applied.at(-1)}` : applied[0]
+  return `Applied ${applied.length} new migration${applied.length === 1 ? '' : 's'} (${range})`
+}
+
+/** A database that a newer build of the app has migrated: this build must not run on it. */
+export class DatabaseTooNewError extends Error {
+  constructor(
+    readonly version: string,
+    migrationName: string,
+  ) {
+    super(
+      `This database was made by a newer build of the app: it has migration ${version}` +
+        `${migrationName ? `_${migrationName}` : ''}, which this build does not have. Start the build that made it, ` +
+        'or give this one another database (DATA_DIR or DATABASE_URL).',
+    )
+    this.name = 'DatabaseTooNewError'
+  }
 }
 
 /**
@@ -101,12 +127,36 @@ async function applyBootstrap(db: Db, dir: string, log: (line: string) => void) 
   return applied
 }
 
-async function applyMigrations(db: Db, dir: string, log: (line: string) => void) {
+function versionOf(file: string): { version: string; name: string } | undefined {
+  const match = /^(\d+)_?(.*)\.sql$/.exec(file)
+  return match ? { version: match[1]!, name: match[2]! } : undefined
+}
+
+/**
+ * Refuses a database that has a migration newer than every one this build has: the schema is
+ * ahead of the code, and running old code on it could undo what the newer build relies on.
+ */
+async function refuseNewerDatabase(db: Db, files: string[]) {
+  const known = files.map(versionOf).filter((v) => v !== undefined)
+  const newest =
+    known
+      .map((v) => v.version)
+      .sort()
+      .at(-1) ?? ''
+  const [ahead] = await db.query<{ version: string; name: string | null }>(
+    `select version, name from supabase_migrations.schema_migrations
+      where version > $1 order by version desc limit 1`,
+    [newest],
+  )
+  if (ahead) throw new DatabaseTooNewError(ahead.version, ahead.name ?? '')
+}
+
+async function applyMigrations(db: Db, dir: string, files: string[]) {
   const applied: string[] = []
-  for (const file of await sqlFiles(dir)) {
-    const match = /^(\d+)_?(.*)\.sql$/.exec(file)
-    if (!match) continue
-    const [, version, name] = match as unknown as [string, string, string]
+  for (const file of files) {
+    const parsed = versionOf(file)
+    if (!parsed) continue
+    const { version, name } = parsed
     const sql = await readFile(join(dir, file), 'utf8')
     const done = await db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
@@ -127,10 +177,7 @@ async function applyMigrations(db: Db, dir: string, log: (line: string) => void)
       )
       return true
     })
-    if (done) {
-      applied.push(file)
-      log(`migration ${file}`)
-    }
+    if (done) applied.push(file)
   }
   return applied
 }

@@ -1,13 +1,15 @@
 // The start-up command as a person runs it: it starts, prints where it is and the demo accounts,
 // serves, keeps committed data when the process is killed mid-write, and stops cleanly on SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDb } from '../../supabase/local/db.ts'
 import { demoAccounts } from '../../supabase/local/demo-accounts.ts'
+import { defaultMigrationsDir } from '../../supabase/local/migrate.ts'
 import { testDatabases, type FreshDatabase } from '../helpers/test-db.ts'
 
 interface Running {
@@ -96,6 +98,8 @@ describe.each(testDatabases())('the start-up command on $name', (target) => {
     expect(banner).toMatch(/\| role\s+\| e-mail\s+\| password\s+\|/)
     for (const account of demoAccounts) expect(banner).toContain(`| ${account.email}`)
     expect(banner).toContain(`Learning centre app   ${first.url}`)
+    const migrations = (await readdir(defaultMigrationsDir)).filter((f) => f.endsWith('.sql'))
+    expect(banner).toContain(`Applied ${migrations.length} new migrations (${migrations[0]} … `)
 
     const person = clientFor(first.url, first.anonKey)
     const signIn = await person.auth.signInWithPassword({
@@ -137,6 +141,7 @@ describe.each(testDatabases())('the start-up command on $name', (target) => {
     expect(present.size).toBeGreaterThanOrEqual(demoAccounts.length + acknowledged.length)
     // Restarting did not seed a second time over the existing centre.
     expect(second.output()).not.toContain('seeded the demo centre')
+    expect(second.output()).toContain('The database is up to date')
     const again = await clientFor(second.url, second.anonKey).auth.signInWithPassword({
       email: acknowledged[0]!,
       password: 'survives-1',
@@ -146,5 +151,20 @@ describe.each(testDatabases())('the start-up command on $name', (target) => {
     second.child.kill('SIGTERM')
     expect(await second.exited).toBe(0)
     expect(second.output()).toContain('Stopped cleanly.')
+
+    // A newer build has since migrated this database: this build refuses to start on it.
+    const db = await openDb({ url: database.url, dataDir })
+    await db.query(
+      `insert into supabase_migrations.schema_migrations (version, name) values ('29990101000000', 'newer')`,
+    )
+    await db.close()
+    const refused = await startCli(args, env).then(
+      () => 'started',
+      (error: Error) => error.message,
+    )
+    expect(refused).toContain('exited with 1')
+    expect(refused).toContain(
+      'This database was made by a newer build of the app: it has migration 29990101000000_newer',
+    )
   })
 })
