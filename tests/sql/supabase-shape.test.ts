@@ -12,6 +12,7 @@ import { openDb, type Db, type Queryable } from '../../supabase/local/db.ts'
 import { demoAccounts } from '../../supabase/local/demo-accounts.ts'
 import { defaultMigrationsDir } from '../../supabase/local/migrate.ts'
 import { seedFiles } from '../../supabase/local/seed.ts'
+import { splitStatements } from '../../supabase/local/sql-split.ts'
 import { testDatabases, type FreshDatabase } from '../helpers/test-db.ts'
 
 const shapeFile = fileURLToPath(new URL('./support/supabase-shape.sql', import.meta.url))
@@ -22,12 +23,104 @@ const OUTBOX_SECRET = 'dispatcher-secret-19'
 
 const admin = demoAccounts.find((a) => a.label === 'admin')!
 
-/** Runs `fn` in one transaction as `role` (SET LOCAL ROLE from the superuser's session). */
+/**
+ * Runs `fn` in one transaction as `role` (SET LOCAL ROLE from the superuser's session), with the
+ * role's settings for this database applied as PostgREST applies them when it takes a role
+ * (Supabase's statement timeouts of `authenticated` and `anon`).
+ */
 function as<T>(db: Db, role: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.query(`select set_config('role', $1, true)`, [role])
+    await tx.query(
+      `select set_config(split_part(c, '=', 1), substr(c, strpos(c, '=') + 1), true)
+         from pg_db_role_setting s, unnest(s.setconfig) c
+        where s.setrole = (select oid from pg_roles where rolname = $1)
+          and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))`,
+      [role],
+    )
     return fn(tx)
   })
+}
+
+const PLATFORM_ROLES = 'supabase_auth_admin, supabase_storage_admin, supabase_realtime_admin'
+
+/** Who may do what on the platform's tables and functions: a push must leave it as it was. */
+async function platformPrivileges(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ acl: string }>(
+    `select string_agg(x, ' | ' order by x) as acl from (
+       select n.nspname || '.' || c.relname || ' ' || coalesce(c.relacl::text, '') as x
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname in ('auth', 'storage', 'realtime')
+       union all
+       select n.nspname || '.' || p.proname || ' ' || coalesce(p.proacl::text, '')
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname in ('auth', 'storage', 'realtime')
+       union all
+       select n.nspname || ' ' || coalesce(n.nspacl::text, '') from pg_namespace n
+        where n.nspname in ('auth', 'storage', 'realtime')) t`,
+  )
+  return row!.acl
+}
+
+/** A role switch in a migration's text: on Supabase `postgres` cannot become the platform's roles. */
+const ROLE_SWITCH =
+  /^\s*set\s+(local\s+|session\s+)?(role|session\s+authorization)\b|execute\s+'set\s+(local\s+)?role\b|set_config\s*\(\s*'role'/i
+
+/**
+ * `supabase db push`: each migration as postgres in its own transaction, recorded in
+ * supabase_migrations.schema_migrations. supautils' policy grants stand in as membership in the
+ * platform's roles for the length of the push (inherited only, without SET, on PostgreSQL 16+);
+ * a migration that switches role (which PostgreSQL 15 cannot refuse to a member) or changes a
+ * privilege on the platform's objects is refused as Supabase would refuse it.
+ */
+async function dbPush(db: Db, migrations: Array<{ file: string; sql: string }>): Promise<string[]> {
+  const [server] = await db.query<{ version: number }>(
+    `select current_setting('server_version_num')::int as version`,
+  )
+  await db.exec(
+    server!.version >= 160000
+      ? `grant ${PLATFORM_ROLES} to ${POSTGRES} with inherit true, set false`
+      : `grant ${PLATFORM_ROLES} to ${POSTGRES}`,
+  )
+  const pushed: string[] = []
+  try {
+    await as(db, POSTGRES, (tx) =>
+      tx.exec(`create schema if not exists supabase_migrations;
+        create table if not exists supabase_migrations.schema_migrations (
+          version text primary key, statements text[], name text)`),
+    )
+    for (const { file, sql } of migrations) {
+      const [, version, name] = /^(\d+)_?(.*)\.sql$/.exec(file)!
+      const before = await platformPrivileges(db)
+      try {
+        if (
+          splitStatements(sql).some((statement) =>
+            ROLE_SWITCH.test(statement.replace(/--[^\n]*/g, '')),
+          )
+        )
+          throw new Error('it switches role, which postgres cannot do on Supabase')
+        await as(db, POSTGRES, async (tx) => {
+          await tx.exec(sql)
+          if ((await platformPrivileges(tx)) !== before)
+            throw new Error(
+              "it changed privileges on the platform's objects, which postgres cannot grant on Supabase",
+            )
+          await tx.query(
+            'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
+            [version, name],
+          )
+        })
+      } catch (error) {
+        throw new Error(`${file} fails as postgres on Supabase: ${(error as Error).message}`, {
+          cause: error,
+        })
+      }
+      pushed.push(file)
+    }
+  } finally {
+    await db.exec(`revoke ${PLATFORM_ROLES} from ${POSTGRES}`)
+  }
+  return pushed
 }
 
 describe.each(testDatabases())('migrations on a Supabase-shaped database on $name', (target) => {
@@ -43,32 +136,14 @@ describe.each(testDatabases())('migrations on a Supabase-shaped database on $nam
       `insert into vault.secrets (name, secret) values ('outbox_url', $1), ('outbox_secret', $2)`,
       [OUTBOX_URL, OUTBOX_SECRET],
     )
-    // `supabase db push`: as postgres, each file in its own transaction, recorded in
-    // supabase_migrations.schema_migrations.
-    await as(db, POSTGRES, (tx) =>
-      tx.exec(`create schema if not exists supabase_migrations;
-        create table if not exists supabase_migrations.schema_migrations (
-          version text primary key, statements text[], name text)`),
-    )
     const files = (await readdir(defaultMigrationsDir)).filter((f) => f.endsWith('.sql')).sort()
-    for (const file of files) {
-      const sql = await readFile(join(defaultMigrationsDir, file), 'utf8')
-      const [, version, name] = /^(\d+)_?(.*)\.sql$/.exec(file)!
-      try {
-        await as(db, POSTGRES, async (tx) => {
-          await tx.exec(sql)
-          await tx.query(
-            'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
-            [version, name],
-          )
-        })
-      } catch (error) {
-        throw new Error(`${file} fails as postgres on Supabase: ${(error as Error).message}`, {
-          cause: error,
-        })
-      }
-      applied.push(file)
-    }
+    const migrations = await Promise.all(
+      files.map(async (file) => ({
+        file,
+        sql: await readFile(join(defaultMigrationsDir, file), 'utf8'),
+      })),
+    )
+    applied.push(...(await dbPush(db, migrations)))
     // The demo accounts, seeded as postgres like `supabase db reset` seeds.
     await as(db, POSTGRES, async (tx) => {
       for (const file of await seedFiles()) await tx.exec(await readFile(file, 'utf8'))
@@ -110,8 +185,88 @@ describe.each(testDatabases())('migrations on a Supabase-shaped database on $nam
 
   it('refuses, as supautils does, changes by postgres to the platform tables other than policies', async () => {
     await expect(
-      as(db, POSTGRES, (tx) => tx.exec('alter table storage.objects add column label text')),
-    ).rejects.toThrow(/needs the owner of the platform's schema/)
+      dbPush(db, [
+        {
+          file: '29990101000001_label.sql',
+          sql: 'alter table storage.objects add column label text',
+        },
+      ]),
+    ).rejects.toThrow(/ALTER TABLE of storage.objects needs the owner of the platform's schema/)
+  })
+
+  // What Supabase refuses `postgres` since 2024-25, each tried as a migration of its own and as a
+  // request after the push: none may pass here either.
+  it.each([
+    ['taking a platform role', 'set role supabase_auth_admin', /it switches role/],
+    [
+      "dropping Storage's guard against SQL deletes",
+      'drop trigger protect_objects_delete on storage.objects',
+      /DROP of trigger protect_objects_delete on storage.objects needs the owner/,
+    ],
+    [
+      'dropping auth.identities',
+      'drop table auth.identities',
+      /DROP of table auth.identities needs the owner/,
+    ],
+    [
+      'giving visitors the accounts table',
+      'grant select on auth.users to anon',
+      /it changed privileges on the platform's objects/,
+    ],
+  ])('refuses %s in a migration', async (_what, sql, message) => {
+    const before = await platformPrivileges(db)
+    await expect(dbPush(db, [{ file: '29990101000002_probe.sql', sql }])).rejects.toThrow(message)
+    expect(await platformPrivileges(db)).toBe(before)
+    const [state] = await db.query<{ guard: boolean; identities: boolean; visible: boolean }>(
+      `select exists (select from pg_trigger where tgname = 'protect_objects_delete') as guard,
+              to_regclass('auth.identities') is not null as identities,
+              has_table_privilege('anon', 'auth.users', 'select') as visible`,
+    )
+    expect(state).toEqual({ guard: true, identities: true, visible: false })
+  })
+
+  it('refuses postgres a platform role after the push', async () => {
+    // SET ROLE asks whether the session's user may take the role, and the test's own session user
+    // is a superuser who may take any: here the session itself is postgres's.
+    const attempt = db.transaction(async (tx) => {
+      await tx.exec(`set local session authorization ${POSTGRES}`)
+      await tx.exec('set local role supabase_auth_admin')
+    })
+    try {
+      await expect(attempt).rejects.toThrow(/permission denied to set role "supabase_auth_admin"/)
+    } finally {
+      // PGlite keeps a SET LOCAL SESSION AUTHORIZATION past the end of its transaction.
+      if (db.kind === 'pglite') await db.exec('set session authorization postgres')
+    }
+  })
+
+  it.each([
+    [
+      'drop trigger protect_objects_delete on storage.objects',
+      /must be owner of (relation|table) objects/,
+    ],
+    ['drop table auth.identities', /must be owner of table identities/],
+  ])('refuses postgres %s after the push', async (sql, message) => {
+    await expect(as(db, POSTGRES, (tx) => tx.exec(sql))).rejects.toThrow(message)
+  })
+
+  it("gives requests Supabase's statement timeouts: 8 s signed in, 3 s for visitors", async () => {
+    const timeouts = await Promise.all(
+      ['authenticated', 'anon'].map((role) =>
+        as(db, role, async (tx) => {
+          const [row] = await tx.query<{ t: string }>(
+            `select current_setting('statement_timeout') as t`,
+          )
+          return row!.t
+        }),
+      ),
+    )
+    expect(timeouts).toEqual(['8s', '3s'])
+    // PGlite keeps the setting but runs without the timer that cancels a statement.
+    if (target.name === 'postgres')
+      await expect(as(db, 'anon', (tx) => tx.query('select pg_sleep(3.5)'))).rejects.toThrow(
+        /canceling statement due to statement timeout/,
+      )
   })
 
   it('leaves the images bucket with its policies and drops the empty public bucket', async () => {

@@ -9,11 +9,16 @@
 -- * The role Supabase calls `postgres` is `supabase_postgres` here: on the test server (and in
 --   PGlite) `postgres` is the superuser that runs the tests. It has Supabase's attributes
 --   (NOSUPERUSER CREATEDB CREATEROLE REPLICATION BYPASSRLS) and owns the database.
--- * Supabase lets `postgres` manage policies and drop triggers on the tables of auth, storage and
---   realtime it does not own through the supautils extension (`supautils.policy_grants`,
---   `supautils.drop_trigger_grants`). Here membership in the owning roles stands for it, and an
---   event trigger refuses every other change `supabase_postgres` makes in those schemas, as
---   supautils would.
+-- * Supabase lets `postgres` manage policies on the tables of auth, storage and realtime it does
+--   not own through the supautils extension (`supautils.policy_grants`), and nothing else there:
+--   since 2024-25 `postgres` is no member of supabase_auth_admin, supabase_storage_admin or
+--   supabase_realtime_admin. Here the test's `db push` grants membership in the owning roles for
+--   the length of the push only (inherited, without SET where the server can say so: PostgreSQL
+--   16 and later), an event trigger refuses every change but a policy that `supabase_postgres`
+--   makes in those schemas or that anyone makes as their owners, and the push refuses a migration
+--   that switches role or changes a privilege there (see tests/sql/supabase-shape.test.ts).
+-- * `authenticated` and `anon` have Supabase's statement timeouts (8 s and 3 s), which PostgREST
+--   applies when it takes the role; the test's requests do the same.
 -- Roles belong to the whole server: each is created only when missing. They are NOLOGIN here
 -- (the test switches to them with SET ROLE), so none can be used to connect to the server.
 
@@ -53,12 +58,16 @@ $$;
 
 grant anon, authenticated, service_role to authenticator;
 grant anon, authenticated, service_role to supabase_postgres;
--- Stands for supautils' policy and trigger grants (see above).
-grant supabase_auth_admin, supabase_storage_admin, supabase_realtime_admin to supabase_postgres;
+-- A server shared by several test databases may still have the membership a push left behind.
+revoke supabase_auth_admin, supabase_storage_admin, supabase_realtime_admin from supabase_postgres;
 
+-- The platform owns the database; `postgres` may create schemas in it.
 do $$
 begin
-  execute format('alter database %I owner to supabase_postgres', current_database());
+  execute format('alter database %I owner to supabase_admin', current_database());
+  execute format('grant create, connect, temporary on database %I to supabase_postgres', current_database());
+  execute format('alter role authenticated in database %I set statement_timeout = %L', current_database(), '8s');
+  execute format('alter role anon in database %I set statement_timeout = %L', current_database(), '3s');
 end
 $$;
 
@@ -68,7 +77,8 @@ create extension if not exists pgcrypto with schema extensions;
 grant usage on schema extensions to supabase_postgres, anon, authenticated, service_role;
 grant all on schema extensions to supabase_postgres with grant option;
 
-grant usage on schema public to supabase_postgres, anon, authenticated, service_role;
+grant usage on schema public to anon, authenticated, service_role;
+grant all on schema public to supabase_postgres;
 alter default privileges for role supabase_postgres in schema public
   grant all on tables to anon, authenticated, service_role;
 alter default privileges for role supabase_postgres in schema public
@@ -263,12 +273,21 @@ grant usage on schema net to supabase_postgres, anon, authenticated, service_rol
 grant execute on function net.http_post(text, jsonb, jsonb, jsonb, int)
   to supabase_postgres, anon, authenticated, service_role;
 
--- What supautils refuses `postgres` in the platform's schemas: anything but policies.
+-- What supautils refuses `postgres` in the platform's schemas: anything but policies. Commands run
+-- as the platform's own roles are refused too: on Supabase `postgres` cannot become them.
 create schema supautils authorization supabase_admin;
 create function supautils.stand_in() returns event_trigger language plpgsql as $f$
 declare
   c record;
 begin
+  if current_user in ('supabase_auth_admin', 'supabase_storage_admin', 'supabase_realtime_admin') then
+    for c in select * from pg_event_trigger_ddl_commands() loop
+      if c.command_tag not in ('CREATE POLICY', 'ALTER POLICY') then
+        raise exception '% as % needs a role postgres cannot take on Supabase', c.command_tag, current_user
+          using errcode = '42501';
+      end if;
+    end loop;
+  end if;
   if current_user <> 'supabase_postgres' then
     return;
   end if;
@@ -282,3 +301,23 @@ begin
 end
 $f$;
 create event trigger supautils_stand_in on ddl_command_end execute function supautils.stand_in();
+
+-- Drops are seen apart: a dropped table, trigger or function of the platform is refused whoever
+-- asks, a dropped policy is allowed (policy_grants covers DROP POLICY).
+create function supautils.stand_in_drop() returns event_trigger language plpgsql as $f$
+declare
+  o record;
+begin
+  if current_user not in ('supabase_postgres', 'supabase_auth_admin', 'supabase_storage_admin',
+                          'supabase_realtime_admin') then
+    return;
+  end if;
+  for o in select * from pg_event_trigger_dropped_objects() loop
+    if o.schema_name in ('auth', 'storage', 'realtime') and o.object_type <> 'policy' then
+      raise exception 'DROP of % % needs the owner of the platform''s schema, which postgres is not on Supabase',
+        o.object_type, o.object_identity using errcode = '42501';
+    end if;
+  end loop;
+end
+$f$;
+create event trigger supautils_stand_in_drop on sql_drop execute function supautils.stand_in_drop();
