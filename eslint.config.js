@@ -5,24 +5,17 @@ import pluginRouter from '@tanstack/eslint-plugin-router'
 import { importX } from 'eslint-plugin-import-x'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import globals from 'globals'
+import { readdirSync } from 'node:fs'
 
-// Import direction (CONVENTIONS.md): shared (components, lib, db, sync) → features → app
-// (app, routes). Features never import each other; sync/ imports nothing from src/ or supabase/,
-// and supabase/ imports nothing from src/ (the contracts both sides share live in sync/).
-const features = [
-  'public',
-  'accounts',
-  'timetable',
-  'reference',
-  'members',
-  'files',
-  'mailer',
-  'system-log',
-  'admissions',
-  'whatsapp',
-  'families',
-  'fees',
-]
+// Import direction: shared code (components, lib, db, sync) → features → the app (app, routes).
+// Within shared code, lib is the lowest (supabase client, session): db builds on it, components
+// on both. Features never import each other; sync/ imports nothing from src/ or supabase/;
+// supabase/ imports nothing from src/ (the contracts both sides share live in sync/contract/);
+// edge functions never import the local host, which only stands in for Supabase around them.
+// The features are the folders of src/features, so a new one is guarded from its first file.
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
 const zones = [
   {
     target: './sync',
@@ -33,6 +26,29 @@ const zones = [
     target: ['./src/components', './src/lib', './src/db'],
     from: ['./src/features', './src/app', './src/routes'],
     message: 'Shared code must not import features or the app.',
+  },
+  {
+    target: './sync/contract',
+    from: ['./sync/engine', './sync/rules'],
+    except: [],
+    message:
+      'The contract is the base of sync/: the engine and the rules build on it, not the other way.',
+  },
+  {
+    target: './src/lib',
+    from: ['./src/db', './src/components'],
+    message: 'lib is the lowest shared layer: db and components build on it, not the other way.',
+  },
+  {
+    target: './src/db',
+    from: './src/components',
+    message: 'The database layer does not import components.',
+  },
+  {
+    target: './supabase/functions',
+    from: './supabase/local',
+    message:
+      'Edge functions run on Supabase: they never import the local host, which serves them locally.',
   },
   {
     target: './src/features',
@@ -50,7 +66,7 @@ const zones = [
     target: './supabase',
     from: './src',
     message:
-      'Server code does not import the browser app: what both need lives in sync/ (e.g. sync/commands/).',
+      'Server code does not import the browser app: what both need lives in sync/ (e.g. sync/contract/commands/).',
   },
 ]
 

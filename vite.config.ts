@@ -6,7 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import { constants } from 'node:zlib'
-import { centreDefaults } from './sync/centre-defaults.ts'
+import { centreDefaults } from './sync/contract/centre-defaults.ts'
 import { prerenderPublicPages } from './scripts/prerender.ts'
 import { visualizer } from 'rollup-plugin-visualizer'
 

@@ -1,9 +1,9 @@
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
-import { collections } from '@sync/collections/index'
-import { collectionsFor, type AppRole, type CollectionDefinition } from '@sync/schema'
-import { createAppDatabase, type AppDatabase } from '@sync/database'
-import { startSync, type SyncController } from '@sync/replication'
-import { supabaseTransport, type SyncTransport } from '@sync/transport'
+import { collections } from '@sync/contract/collections/index'
+import { collectionsFor, type AppRole, type CollectionDefinition } from '@sync/contract/schema'
+import { createAppDatabase, type AppDatabase } from '@sync/engine/database'
+import { startSync, type SyncController } from '@sync/engine/replication'
+import { supabaseTransport, type SyncTransport } from '@sync/engine/transport'
 import type { SignedInMember } from '@/lib/auth/types'
 import { getSupabase } from '@/lib/supabase-lazy'
 import { checkStanding } from '@/lib/auth/standing'
@@ -64,7 +64,7 @@ async function open(member: SignedInMember): Promise<OpenDatabase> {
   const definitions = definitionsFor(member)
   const name = databaseName(member.userId)
   rememberDatabase(name)
-  // A week's merge reads the group's template from this same database (sync/timetable/conflict).
+  // A week's merge reads the group's template from this same database (sync/rules/timetable/conflict).
   const opened: { db?: AppDatabase } = {}
   const db = await createAppDatabase({
     name,

@@ -1,6 +1,10 @@
 import type { RxConflictHandler, RxConflictHandlerInput } from 'rxdb'
-import type { AppDatabase } from '@sync/database'
-import { lostLessonEdits, templateDaysIn, timetableConflictHandler } from '@sync/timetable/conflict'
+import type { AppDatabase } from '@sync/engine/database'
+import {
+  lostLessonEdits,
+  templateDaysIn,
+  timetableConflictHandler,
+} from '@sync/rules/timetable/conflict'
 
 // Collections whose conflicts are merged rather than decided wholesale for the server; the
 // others keep the server's state (RxDB's default) and the person is told what they lost.

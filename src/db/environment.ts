@@ -1,6 +1,6 @@
 import { fromEvent, interval, merge, Observable } from 'rxjs'
 import { filter, map } from 'rxjs/operators'
-import type { SyncEnvironment } from '@sync/replication'
+import type { SyncEnvironment } from '@sync/engine/replication'
 
 /** Pull when the app regains focus, on reconnect, and every minute while the page is visible. */
 export const POLL_INTERVAL_MS = 60_000

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import type { Observable } from 'rxjs'
-import type { SyncStatus } from '@sync/replication'
+import type { SyncStatus } from '@sync/engine/replication'
 import { useOpenDatabase } from './provider'
 import { storedPending } from './pending'
 import type { SyncNotice } from './sync-notices'

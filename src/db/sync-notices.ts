@@ -1,5 +1,5 @@
 import { BehaviorSubject } from 'rxjs'
-import type { LostChange, RefusedChange } from '@sync/replication'
+import type { LostChange, RefusedChange } from '@sync/engine/replication'
 
 export type SyncNotice =
   | {

@@ -1,4 +1,4 @@
-import { centreDefaults } from '@sync/centre-defaults'
+import { centreDefaults } from '@sync/contract/centre-defaults'
 
 // The centre's identity, shown in the title, the manifest, the public pages and e-mails.
 // A centre running its own copy sets these at build time (VITE_CENTRE_*).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_TEMPLATES, templateFor } from '@sync/messaging/templates'
+import { DEFAULT_TEMPLATES, templateFor } from '@sync/rules/messaging/templates'
 import {
   cacheTemplates,
   EMAIL_TEMPLATES_KEY,

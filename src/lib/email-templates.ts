@@ -5,7 +5,7 @@ import {
   templateFor as storedOrDefault,
   type EditableTemplateName,
   type TemplateText,
-} from '@sync/messaging/templates'
+} from '@sync/rules/messaging/templates'
 import { useRpcQuery } from './use-rpc-query'
 
 // The centre's own e-mail templates (issue 16), read from the server online and kept on the

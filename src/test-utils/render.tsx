@@ -8,7 +8,7 @@ import { builtScreens } from '@/app/screens'
 import { theme } from '@/app/providers'
 import { DatabaseOpenerContext } from '@/db/provider'
 import { openTestDatabase } from './local-database'
-import type { AppDatabase } from '@sync/database'
+import type { AppDatabase } from '@sync/engine/database'
 
 /** Sets the viewport width that matchMedia answers for (jsdom has no layout). */
 export function setViewportWidth(width: number): void {

@@ -504,7 +504,7 @@ as $$ update app.sync_state set epoch = gen_random_uuid() where id returning epo
 
 revoke all on function app.new_sync_epoch() from public, authenticated, anon;
 
--- The largest document that syncs, in bytes of JSON (sync/constants.ts MAX_DOCUMENT_BYTES).
+-- The largest document that syncs, in bytes of JSON (sync/contract/constants.ts MAX_DOCUMENT_BYTES).
 create or replace function app.sync_max_document_bytes() returns integer
 language sql immutable set search_path = ''
 as $$ select 262144 $$;

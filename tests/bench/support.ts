@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
 import { makeKeys } from '../../supabase/local/keys.ts'
-import type { PushResult } from '@sync/transport.ts'
+import type { PushResult } from '@sync/engine/transport.ts'
 
 /** The built app the suites serve (scripts/bench.mjs builds it here). */
 export const DIST = process.env.BENCH_DIST ?? '.tmp/bench/app'

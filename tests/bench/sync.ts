@@ -1,4 +1,4 @@
-// Sync (issue 4): the sync engine (sync/replication.ts) on Node "devices" — RxDB with the Dexie
+// Sync (issue 4): the sync engine (sync/engine/replication.ts) on Node "devices" — RxDB with the Dexie
 // storage on fake-indexeddb and a signed-in supabase-js client, as in the replication tests —
 // against the local host (PGlite in memory, its own process). 5,000 extra classrooms are pushed
 // as the demo admin first. Then, 5 times:
@@ -16,10 +16,10 @@ import { createClient } from '@supabase/supabase-js'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { BehaviorSubject, Subject, filter, firstValueFrom } from 'rxjs'
 import WebSocket from 'ws'
-import { reference } from '@sync/collections/reference.ts'
-import { createAppDatabase } from '@sync/database.ts'
-import { startSync } from '@sync/replication.ts'
-import { supabaseTransport } from '@sync/transport.ts'
+import { reference } from '@sync/contract/collections/reference.ts'
+import { createAppDatabase } from '@sync/engine/database.ts'
+import { startSync } from '@sync/engine/replication.ts'
+import { supabaseTransport } from '@sync/engine/transport.ts'
 import { keys, log, p95, pushNew, row, runSuite, RUNS, signIn, startHost } from './support.ts'
 
 const EXTRA = 5000

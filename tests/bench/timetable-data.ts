@@ -2,7 +2,7 @@
 // groups, a week of 5 days × 8 lessons (two Mathematics lessons a day, for the edit timings),
 // to push as new rows; and the probes the timetable suite puts into every page.
 import { mondayOf } from '@/lib/time/week.ts'
-import { weekDocId } from '@sync/collections/timetables.ts'
+import { weekDocId } from '@sync/contract/collections/timetables.ts'
 
 export const WEEK = '2026_47'
 export const GROUPS = ['rg-jaul', 'rg-tanni', 'rg-paani', 'rg-vaaro', 'rg-rukh', 'rg-dongor']

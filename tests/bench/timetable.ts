@@ -11,8 +11,8 @@
 //  - the same change through the server: a sync_push RPC of the week with that topic changed,
 //    from a page on the 2g profile (1400 ms, 8,750 B/s), timed in the page; 5 pushes.
 import type { Page } from 'playwright-core'
-import { weekDocId } from '@sync/collections/timetables.ts'
-import type { PullResult } from '@sync/transport.ts'
+import { weekDocId } from '@sync/contract/collections/timetables.ts'
+import type { PullResult } from '@sync/engine/transport.ts'
 import { launchChromium, throttle, withSession } from './browser.ts'
 import { keys, log, p95, pushNew, row, rpc, runSuite, RUNS, signIn, startHost } from './support.ts'
 import { DAYS, GROUPS, PROBES, timings, WEEK, weeks } from './timetable-data.ts'

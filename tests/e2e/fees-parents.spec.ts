@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { defaultPeriod, feeYearOf } from '@sync/fees/rules'
+import { defaultPeriod, feeYearOf } from '@sync/rules/fees/rules'
 import { centreDateOf } from '../../src/lib/time/calendar-date'
 import { signedIn } from './support/backend'
 import { signedInPage, untilServiceWorkerControls } from './support/session'

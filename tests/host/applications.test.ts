@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../supabase/local/db.ts'
 import { startTestHost, type TestHost } from '../helpers/host.ts'
 import { testDatabases } from '../helpers/test-db.ts'
-import { GUARDIAN_QUESTIONS, ONBOARDING_QUESTIONS } from '@sync/admissions/questions.ts'
-import { APPLICATION_MESSAGES } from '@sync/admissions/application.ts'
+import { GUARDIAN_QUESTIONS, ONBOARDING_QUESTIONS } from '@sync/rules/admissions/questions.ts'
+import { APPLICATION_MESSAGES } from '@sync/rules/admissions/application.ts'
 
 interface Answer {
   status: number

@@ -4,9 +4,9 @@
 // is carried out once (one e-mail each, one family record, one student), and the family and the
 // student the server made arrive on the device.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { families, inquiries, students } from '@sync/collections/index.ts'
-import { applyStep, type AdmissionStep } from '@sync/admissions/steps.ts'
-import type { InquiryRow } from '@sync/database.ts'
+import { families, inquiries, students } from '@sync/contract/collections/index.ts'
+import { applyStep, type AdmissionStep } from '@sync/rules/admissions/steps.ts'
+import type { InquiryRow } from '@sync/engine/database.ts'
 import { startTestHost, type TestHost } from '../helpers/host.ts'
 import { testDatabases } from '../helpers/test-db.ts'
 import { device, eventually, losingFirstAnswer, type Device } from './support.ts'

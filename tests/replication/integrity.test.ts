@@ -3,10 +3,10 @@
 // oversized record, a refused change reported twice, a visibility reset interrupted by a closed
 // app, and a database restored from a backup.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { lessonItems, reference } from '@sync/collections/index.ts'
-import type { CollectionDefinition } from '@sync/schema.ts'
-import { MAX_DOCUMENT_BYTES } from '@sync/constants.ts'
-import type { SyncTransport } from '@sync/transport.ts'
+import { lessonItems, reference } from '@sync/contract/collections/index.ts'
+import type { CollectionDefinition } from '@sync/contract/schema.ts'
+import { MAX_DOCUMENT_BYTES } from '@sync/contract/constants.ts'
+import type { SyncTransport } from '@sync/engine/transport.ts'
 import { demoAccounts } from '../../supabase/local/demo-accounts.ts'
 import { startTestHost, type TestHost } from '../helpers/host.ts'
 import { testDatabases } from '../helpers/test-db.ts'

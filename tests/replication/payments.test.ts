@@ -4,8 +4,8 @@
 // and at most one receipt e-mail, and the numbers come back to the device. The office's
 // confirmation of the guardian's report reaches the guardian's device.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { payments, students } from '@sync/collections/index.ts'
-import type { PaymentRow } from '@sync/database.ts'
+import { payments, students } from '@sync/contract/collections/index.ts'
+import type { PaymentRow } from '@sync/engine/database.ts'
 import { startTestHost, type TestHost } from '../helpers/host.ts'
 import { testDatabases } from '../helpers/test-db.ts'
 import { device, eventually, losingFirstAnswer, type Device } from './support.ts'

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { reference } from '@sync/collections/index.ts'
+import { reference } from '@sync/contract/collections/index.ts'
 import { startTestHost, type TestHost } from '../helpers/host.ts'
 import { testDatabases } from '../helpers/test-db.ts'
 import { device, eventually, type Device } from './support.ts'

@@ -3,18 +3,18 @@
 // switch the test controls.
 import 'fake-indexeddb/auto'
 import { BehaviorSubject, Subject } from 'rxjs'
-import type { AppDatabase } from '@sync/database.ts'
+import type { AppDatabase } from '@sync/engine/database.ts'
 import type { RxConflictHandler, RxConflictHandlerInput } from 'rxdb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
-import { createAppDatabase } from '@sync/database.ts'
+import { createAppDatabase } from '@sync/engine/database.ts'
 import {
   startSync,
   type LostChange,
   type RefusedChange,
   type SyncController,
-} from '@sync/replication.ts'
-import { SyncError, supabaseTransport, type SyncTransport } from '@sync/transport.ts'
-import type { CollectionDefinition } from '@sync/schema.ts'
+} from '@sync/engine/replication.ts'
+import { SyncError, supabaseTransport, type SyncTransport } from '@sync/engine/transport.ts'
+import type { CollectionDefinition } from '@sync/contract/schema.ts'
 import { demoAccounts } from '../../supabase/local/demo-accounts.ts'
 import type { TestHost } from '../helpers/host.ts'
 

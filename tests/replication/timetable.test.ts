@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { SCHOOL_DAYS, timetables, weekDocId } from '@sync/collections/timetables.ts'
+import { SCHOOL_DAYS, timetables, weekDocId } from '@sync/contract/collections/timetables.ts'
 import {
   lostLessonEdits,
   templateDaysIn,
   timetableConflictHandler,
   type LostLessonEdit,
-} from '@sync/timetable/conflict.ts'
-import { normaliseDays } from '@sync/timetable/normalise.ts'
-import type { AppDatabase } from '@sync/database.ts'
+} from '@sync/rules/timetable/conflict.ts'
+import { normaliseDays } from '@sync/rules/timetable/normalise.ts'
+import type { AppDatabase } from '@sync/engine/database.ts'
 import { startTestHost, type TestHost } from '../helpers/host.ts'
 import { testDatabases } from '../helpers/test-db.ts'
 import { device, eventually, type Device } from './support.ts'
@@ -112,7 +112,7 @@ describe.each(testDatabases())('two facilitators editing one week offline on $na
   })
 
   it('a comment added by each facilitator to the same lesson never conflicts', async () => {
-    const { lessonItems } = await import('@sync/collections/lesson-items.ts')
+    const { lessonItems } = await import('@sync/contract/collections/lesson-items.ts')
     const asha = await device(host, 'facilitator', [lessonItems], options)
     const rahul = await device(host, 'facilitator admin', [lessonItems], options)
     open.push(asha, rahul)

@@ -3,7 +3,7 @@
 // arrive, once, and the other person is told when the name they gave did not survive. Messages
 // queued offline to that number reach it once.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { whatsapp } from '@sync/collections/index.ts'
+import { whatsapp } from '@sync/contract/collections/index.ts'
 import { startTestHost, type TestHost } from '../helpers/host.ts'
 import { testDatabases } from '../helpers/test-db.ts'
 import { device, type Device } from './support.ts'

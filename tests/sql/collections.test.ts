@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../supabase/local/db.ts'
-import { collections } from '@sync/collections/index.ts'
-import { MAX_COLLECTIONS, SUBJECT_COLOURS } from '@sync/constants.ts'
-import { toRxJsonSchema } from '@sync/schema.ts'
+import { collections } from '@sync/contract/collections/index.ts'
+import { MAX_COLLECTIONS, SUBJECT_COLOURS } from '@sync/contract/constants.ts'
+import { toRxJsonSchema } from '@sync/contract/schema.ts'
 import { testDatabases } from '../helpers/test-db.ts'
 
 // Which JSON types each SQL type travels as.

@@ -300,7 +300,7 @@ describe.each(testDatabases())('payments on $name', (target) => {
   })
 
   // A NUL character never reaches the server: every device refuses it before pushing
-  // (sync/sendable.ts), for payments as for every record.
+  // (sync/engine/sendable.ts), for payments as for every record.
   it('a report with huge text is refused alone; the rest of the batch arrives', async () => {
     const huge = feeDoc(
       'pay-attack-huge',

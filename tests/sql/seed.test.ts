@@ -10,8 +10,8 @@ import {
   seedSql,
 } from '../../supabase/local/demo-accounts.ts'
 import { testDatabases } from '../helpers/test-db.ts'
-import { collections } from '@sync/collections/index.ts'
-import { checkRow } from '@sync/schema.ts'
+import { collections } from '@sync/contract/collections/index.ts'
+import { checkRow } from '@sync/contract/schema.ts'
 
 it('supabase/seed.sql is up to date with supabase/local/demo-accounts.ts', async () => {
   expect(await readFile(seedPath, 'utf8')).toBe(seedSql())
@@ -24,7 +24,7 @@ describe.each(testDatabases())('seeded demo centre on $name', (target) => {
   })
   afterAll(() => target.close())
 
-  // A device hides a pulled row that does not fit its collection's schemas (sync/replication.ts):
+  // A device hides a pulled row that does not fit its collection's schemas (sync/engine/replication.ts):
   // every row of the demo centre must fit, or its screens would lose it.
   it.each(collections.map((c) => [c.name, c] as const))(
     'has %s rows that fit the collection schemas',

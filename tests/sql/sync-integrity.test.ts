@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db, Queryable } from '../../supabase/local/db.ts'
 import { demoAccounts } from '../../supabase/local/demo-accounts.ts'
-import { MAX_DOCUMENT_BYTES } from '@sync/constants.ts'
+import { MAX_DOCUMENT_BYTES } from '@sync/contract/constants.ts'
 import { applyAuth } from '../../supabase/local/deps.ts'
 import { asUser, claimsOf, testDatabases, type TestClaims } from '../helpers/test-db.ts'
 

@@ -5,8 +5,8 @@ import type {
   AccountsAction,
   AccountsAnswer,
   AccountsRequest,
-} from '@sync/commands/accounts/contract'
-import { MESSAGES } from '@sync/commands/accounts/messages'
+} from '@sync/contract/commands/accounts/contract'
+import { MESSAGES } from '@sync/contract/commands/accounts/messages'
 
 function isAnswer(body: unknown): body is { type: 'success' | 'error'; message: string } {
   if (!body || typeof body !== 'object') return false

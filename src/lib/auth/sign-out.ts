@@ -15,11 +15,27 @@ function deleteIndexedDb(name: string): Promise<void> {
   })
 }
 
+/** The device's databases, which src/db owns; the app hands over how to load it at start. */
+export interface LocalData {
+  knownDatabases(): string[]
+  deleteLocalData(): Promise<void>
+}
+let loadLocalData: (() => Promise<LocalData>) | null = null
+
+/**
+ * Tells sign-out how to reach the local databases. Loaded on demand, so pages without a database
+ * never download the database code otherwise.
+ */
+export function setLocalDataLoader(load: () => Promise<LocalData>): void {
+  loadLocalData = load
+}
+
 /** Deletes the local data if a sign-out asked for it. Runs when the app starts. */
 export async function finishSignOut(): Promise<void> {
   if (!localStorage.getItem(DELETE_PENDING)) return
-  // Loaded on demand: pages without a database never download the database code otherwise.
-  const { deleteLocalData, knownDatabases } = await import('@/db/local-data')
+  // Without a loader nothing is deleted and the mark stays, so the next start tries again.
+  if (!loadLocalData) throw new Error('Signing out cannot reach the local data: no loader was set')
+  const { deleteLocalData, knownDatabases } = await loadLocalData()
   const names = knownDatabases()
   await deleteLocalData()
   // RxDB's Dexie storage empties its IndexedDB databases but keeps them; remove them as well,

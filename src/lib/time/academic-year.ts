@@ -1,4 +1,4 @@
-import type { IsoDate } from '@sync/timetable/types'
+import type { IsoDate } from '@sync/rules/timetable/types'
 
 // The academic year runs June to May and is labelled by its start year plus the next year's
 // last two digits, e.g. '2025-26' (Q01-Q03).

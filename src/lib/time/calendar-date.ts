@@ -1,4 +1,4 @@
-import type { IsoDate } from '@sync/timetable/types'
+import type { IsoDate } from '@sync/rules/timetable/types'
 
 // Every rule works on 'YYYY-MM-DD' strings and does its arithmetic on UTC day numbers, so the
 // result never depends on the time zone of the device or the test runner. Conversions from a

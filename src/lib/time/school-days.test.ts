@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { holidayOn, isNonSchoolDay, isWeekend } from './school-days'
-import type { Holiday } from '@sync/timetable/types'
+import type { Holiday } from '@sync/rules/timetable/types'
 
 function holiday(
   description: string,

@@ -1,6 +1,6 @@
 import { academicYearOf } from './academic-year'
 import { isoWeekdayOf } from './calendar-date'
-import type { Holiday, IsoDate } from '@sync/timetable/types'
+import type { Holiday, IsoDate } from '@sync/rules/timetable/types'
 
 /**
  * The holiday that closes the centre on a date, if any (K03), to show its description.

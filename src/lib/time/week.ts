@@ -1,5 +1,5 @@
 import { addDays, daysBetween, isoWeekdayOf, partsOf } from './calendar-date'
-import type { IsoDate, WeekdayKey } from '@sync/timetable/types'
+import type { IsoDate, WeekdayKey } from '@sync/rules/timetable/types'
 
 // A week key 'YYYY_WW' names the ISO 8601 week of a school week's Monday (K05). The year part is
 // the ISO week-numbering year, not the calendar year: Monday 2024-12-30 opens week 1 of 2025, and

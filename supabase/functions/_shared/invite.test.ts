@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { MeetingInvite } from '@sync/admissions/steps.ts'
+import type { MeetingInvite } from '@sync/rules/admissions/steps.ts'
 import { meetingInvite } from './invite.ts'
 
 /** The calendar's text: the base64 decoded as UTF-8, its folded lines joined again (RFC 5545). */
 function textOf(content: string): string {
-  return Buffer.from(content, 'base64').toString('utf8').replace(/\r\n[ \t]/g, '')
+  return Buffer.from(content, 'base64')
+    .toString('utf8')
+    .replace(/\r\n[ \t]/g, '')
 }
 
 const invite: MeetingInvite = {

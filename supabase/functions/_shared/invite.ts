@@ -4,7 +4,7 @@
 // times are written exactly as UTC. A reschedule sends the same UID with a higher SEQUENCE, and
 // calendars move the event instead of adding a second one.
 import { createEvent, type DateArray } from 'ics'
-import type { MeetingInvite } from '@sync/admissions/steps.ts'
+import type { MeetingInvite } from '@sync/rules/admissions/steps.ts'
 
 /** Asia/Kolkata's offset from UTC in minutes. */
 const KOLKATA_OFFSET_MINUTES = 5 * 60 + 30

@@ -2,7 +2,7 @@
 // the `receipts` function answers it to a guardian or the office, and the dispatcher attaches it
 // to the receipt e-mail.
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { centreDefaults } from '@sync/centre-defaults.ts'
+import { centreDefaults } from '@sync/contract/centre-defaults.ts'
 import { receiptPdf, type Receipt } from './receipt.ts'
 
 export interface PaymentReceipt {

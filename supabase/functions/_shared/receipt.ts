@@ -2,8 +2,8 @@
 // functions) and Node (the local host). The standard Helvetica font keeps the file small; it has
 // no rupee sign, so amounts read 'Rs. 14,500.00'.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
-import { formatFee } from '@sync/fees/rules.ts'
-import { rupeesInWords } from '@sync/fees/words.ts'
+import { formatFee } from '@sync/rules/fees/rules.ts'
+import { rupeesInWords } from '@sync/rules/fees/words.ts'
 
 export interface Receipt {
   centreName: string

@@ -2,7 +2,7 @@
 // answer is read (sent, worth another try, refused for good), the webhook's signature, and what a
 // webhook delivery holds. Shared by the `whatsapp` dispatcher, the `whatsapp-webhook` function
 // and the Cloud API stand-in of the local host.
-import { whatsappNumber } from '@sync/commands/accounts/phone.ts'
+import { whatsappNumber } from '@sync/contract/commands/accounts/phone.ts'
 
 export const DEFAULT_API_URL = 'https://graph.facebook.com/v21.0'
 export const DEFAULT_TEMPLATE = 'centre_message:en'

@@ -7,11 +7,11 @@ import type {
   AccountsAnswer,
   AccountsPayload,
   MemberType,
-} from '@sync/commands/accounts/contract.ts'
-import { maskEmail } from '@sync/commands/accounts/email.ts'
-import { MESSAGES } from '@sync/commands/accounts/messages.ts'
-import { fullNumber } from '@sync/commands/accounts/phone.ts'
-import type { ErrorAnswer } from '@sync/commands/accounts/contract.ts'
+} from '@sync/contract/commands/accounts/contract.ts'
+import { maskEmail } from '@sync/contract/commands/accounts/email.ts'
+import { MESSAGES } from '@sync/contract/commands/accounts/messages.ts'
+import { fullNumber } from '@sync/contract/commands/accounts/phone.ts'
+import type { ErrorAnswer } from '@sync/contract/commands/accounts/contract.ts'
 import { callerOwns, fail, rpc, type Ctx } from './context.ts'
 import { queueConfirmation } from './mail.ts'
 import { authUser, setupAccount } from './signup.ts'

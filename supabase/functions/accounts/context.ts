@@ -3,7 +3,7 @@
 import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { adminKey, visitorKey } from '../_shared/keys.ts'
-import type { ErrorAnswer } from '@sync/commands/accounts/contract.ts'
+import type { ErrorAnswer } from '@sync/contract/commands/accounts/contract.ts'
 
 export interface Ctx {
   env: FunctionEnv

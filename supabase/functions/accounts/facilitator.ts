@@ -3,9 +3,9 @@
 // account gets its password from whoever opens the e-mailed link; with Google, the caller's
 // Google account already proves the address. The record is found by the address on the server,
 // so the sign-in screen never learns its id.
-import type { AccountsAnswer, AccountsPayload } from '@sync/commands/accounts/contract.ts'
-import { MESSAGES } from '@sync/commands/accounts/messages.ts'
-import { whatsappNumber } from '@sync/commands/accounts/phone.ts'
+import type { AccountsAnswer, AccountsPayload } from '@sync/contract/commands/accounts/contract.ts'
+import { MESSAGES } from '@sync/contract/commands/accounts/messages.ts'
+import { whatsappNumber } from '@sync/contract/commands/accounts/phone.ts'
 import { callerOwns, fail, rpc, type Ctx } from './context.ts'
 import { queueConfirmation } from './mail.ts'
 import { signinMode } from './signin.ts'

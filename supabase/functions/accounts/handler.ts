@@ -17,8 +17,8 @@ import {
   type AccountsAction,
   type AccountsAnswer,
   type AccountsPayload,
-} from '@sync/commands/accounts/contract.ts'
-import { MESSAGES } from '@sync/commands/accounts/messages.ts'
+} from '@sync/contract/commands/accounts/contract.ts'
+import { MESSAGES } from '@sync/contract/commands/accounts/messages.ts'
 import { serviceClient, type Ctx } from './context.ts'
 import type { User } from '@supabase/supabase-js'
 import { initConnectAccount, registerMember } from './connect.ts'

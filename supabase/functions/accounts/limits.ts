@@ -2,8 +2,8 @@
 // e-mail or WhatsApp number the call is about). Lookups are limited so numbers and addresses
 // cannot be tried in bulk; calls that send an e-mail are limited harder so nobody's inbox can be
 // flooded. A person who retries a few times never meets these limits.
-import type { AccountsAction, AccountsPayload } from '@sync/commands/accounts/contract.ts'
-import { fullNumber } from '@sync/commands/accounts/phone.ts'
+import type { AccountsAction, AccountsPayload } from '@sync/contract/commands/accounts/contract.ts'
+import { fullNumber } from '@sync/contract/commands/accounts/phone.ts'
 import type { Limit } from '../_shared/throttle.ts'
 
 const minutes = (max: number, n: number): Limit => ({ max, seconds: n * 60 })

@@ -1,6 +1,6 @@
 // The account e-mails: a confirmation link before the first sign-in, and a link to choose a new
 // password. They are queued in public.email_outbox ('Members' mail) and sent by the dispatcher.
-import { centreDefaults } from '@sync/centre-defaults.ts'
+import { centreDefaults } from '@sync/contract/centre-defaults.ts'
 import { rpc, type Ctx } from './context.ts'
 
 const escape = (s: string) =>

@@ -1,8 +1,8 @@
 // requestResetPassword and resetPassword (core.md §4, §7; D20-D22). The request answers the
 // same way for every address, so the form does not reveal who has an account; the link carries
 // the recovery token (oobCode), which only resetPassword uses, once, with the new password.
-import type { AccountsAnswer, AccountsPayload } from '@sync/commands/accounts/contract.ts'
-import { MESSAGES } from '@sync/commands/accounts/messages.ts'
+import type { AccountsAnswer, AccountsPayload } from '@sync/contract/commands/accounts/contract.ts'
+import { MESSAGES } from '@sync/contract/commands/accounts/messages.ts'
 import { logSystemEvent } from '../_shared/log.ts'
 import { fail, visitorClient, type Ctx } from './context.ts'
 import { queueReset } from './mail.ts'

@@ -1,6 +1,6 @@
 // initSignin, logUnregisterdSignin and resendConfirmation (core.md §4, §7; C05, C12, C20).
-import type { AccountsAnswer, AccountsPayload } from '@sync/commands/accounts/contract.ts'
-import { MESSAGES } from '@sync/commands/accounts/messages.ts'
+import type { AccountsAnswer, AccountsPayload } from '@sync/contract/commands/accounts/contract.ts'
+import { MESSAGES } from '@sync/contract/commands/accounts/messages.ts'
 import { fail, googleAvailable, rpc, visitorClient, type Ctx } from './context.ts'
 import { queueConfirmation } from './mail.ts'
 

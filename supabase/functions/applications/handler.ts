@@ -22,9 +22,9 @@ import {
   type FacilitatorApplication,
   type OnboardingApplication,
   type StudentApplication,
-} from '@sync/admissions/application.ts'
-import { answersFor } from '@sync/admissions/questions.ts'
-import { whatsappOf } from '@sync/commands/accounts/phone.ts'
+} from '@sync/rules/admissions/application.ts'
+import { answersFor } from '@sync/rules/admissions/questions.ts'
+import { whatsappOf } from '@sync/contract/commands/accounts/phone.ts'
 import { facilitatorMails, senderOf, studentMails, type Mails } from './mail.ts'
 
 /**
@@ -88,10 +88,7 @@ function facilitatorInquiry(a: FacilitatorApplication): Inquiry {
 }
 
 /** The onboarding answers join the family's inquiry; an address no application gave is refused. */
-async function onboarding(
-  admin: SupabaseClient,
-  a: OnboardingApplication,
-): Promise<Response> {
+async function onboarding(admin: SupabaseClient, a: OnboardingApplication): Promise<Response> {
   const { questions, ...rest } = a
   const { data, error } = await admin.rpc('applications_onboarding', {
     answers: { ...rest, questions: answersFor('onboarding', questions) },

@@ -1,6 +1,6 @@
 // The e-mails an application sends through the outbox: the acknowledgement to the applicant and
 // a notice to the office (decision G17).
-import { centreDefaults } from '@sync/centre-defaults.ts'
+import { centreDefaults } from '@sync/contract/centre-defaults.ts'
 import type { FunctionEnv } from '../_shared/env.ts'
 
 const escape = (s: string) =>

@@ -1,7 +1,7 @@
 // One outbox row as a nodemailer message: sender, recipients, the HTML body, attachments read from
 // storage or carried inline, and a Message-ID derived from the row so a resend is recognisable.
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { MeetingInvite } from '@sync/admissions/steps.ts'
+import type { MeetingInvite } from '@sync/rules/admissions/steps.ts'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { meetingInvite } from '../_shared/invite.ts'
 import { paymentReceipt } from '../_shared/payment-receipt.ts'

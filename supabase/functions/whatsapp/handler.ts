@@ -8,7 +8,7 @@
 // Started like `outbox`: by the local host (LISTEN/NOTIFY and a timer) or, on Supabase, by the
 // database (pg_net on insert, pg_cron every minute) with the dispatcher's secret.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { sendModeFor } from '@sync/messaging/whatsapp.ts'
+import { sendModeFor } from '@sync/rules/messaging/whatsapp.ts'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { bearerToken, json, preflight } from '../_shared/http.ts'
 import { adminKey, identify, sameSecret } from '../_shared/keys.ts'

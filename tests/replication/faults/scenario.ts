@@ -39,22 +39,22 @@ import {
   students,
   timetables,
   whatsapp,
-} from '@sync/collections/index.ts'
-import { INQUIRY_STATUSES, type InquiryStatus } from '@sync/collections/inquiries.ts'
-import { applyStep, type AdmissionStep } from '@sync/admissions/steps.ts'
-import type { InquiryRow } from '@sync/database.ts'
-import { SCHOOL_DAYS, templateDocId, weekDocId } from '@sync/collections/timetables.ts'
-import type { CollectionDefinition } from '@sync/schema.ts'
+} from '@sync/contract/collections/index.ts'
+import { INQUIRY_STATUSES, type InquiryStatus } from '@sync/contract/collections/inquiries.ts'
+import { applyStep, type AdmissionStep } from '@sync/rules/admissions/steps.ts'
+import type { InquiryRow } from '@sync/engine/database.ts'
+import { SCHOOL_DAYS, templateDocId, weekDocId } from '@sync/contract/collections/timetables.ts'
+import type { CollectionDefinition } from '@sync/contract/schema.ts'
 import {
   lostLessonEdits,
   templateDaysIn,
   timetableConflictHandler,
-} from '@sync/timetable/conflict.ts'
-import type { AppDatabase } from '@sync/database.ts'
-import type { LostLessonEdit } from '@sync/timetable/conflict.ts'
-import { normaliseDays } from '@sync/timetable/normalise.ts'
-import type { FamilyData } from '@sync/collections/families.ts'
-import type { StudentData } from '@sync/collections/students.ts'
+} from '@sync/rules/timetable/conflict.ts'
+import { collectionNamed, type AppDatabase } from '@sync/engine/database.ts'
+import type { LostLessonEdit } from '@sync/rules/timetable/conflict.ts'
+import { normaliseDays } from '@sync/rules/timetable/normalise.ts'
+import type { FamilyData } from '@sync/contract/collections/families.ts'
+import type { StudentData } from '@sync/contract/collections/students.ts'
 import { demoAccounts } from '../../../supabase/local/demo-accounts.ts'
 import { makeKeys } from '../../../supabase/local/keys.ts'
 import { freePort, killed, startHostProcess, stopped } from '../../helpers/host-process.ts'
@@ -719,7 +719,7 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
         const byId = new Map(rows.map((r) => [String(r.id), r]))
         // What any device's person can see (the guardian sees one family, the admin all).
         server.set(def.name, new Map([...(server.get(def.name) ?? []), ...byId]))
-        const local = await devices[i]!.db[def.name]!.find().exec()
+        const local = await collectionNamed(devices[i]!.db, def.name)!.find().exec()
         const localIds = new Set(local.map((d) => d.primary))
         const serverIds = rows.filter((r) => !r._deleted).map((r) => String(r.id))
         for (const id of serverIds)

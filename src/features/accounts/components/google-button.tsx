@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button, Divider } from '@mantine/core'
 import { googleAvailable, startGoogleSignIn } from '@/lib/auth/actions'
-import { MESSAGES, providerMessage } from '@sync/commands/accounts/messages'
+import { MESSAGES, providerMessage } from '@sync/contract/commands/accounts/messages'
 import { rememberGoogle, type PendingGoogle } from '../pending-google'
 import { useGoogleAvailable } from '../hooks/use-google-available'
 

@@ -1,5 +1,5 @@
 import { Group, NativeSelect, TextInput } from '@mantine/core'
-import { COUNTRIES, DEFAULT_COUNTRY } from '@sync/commands/accounts/countries'
+import { COUNTRIES, DEFAULT_COUNTRY } from '@sync/contract/commands/accounts/countries'
 
 const OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.prefix})` }))
 

@@ -6,7 +6,7 @@ import { APP_VERSION } from '@/lib/centre'
 import { duringSignIn } from '@/lib/auth/flow-state'
 import { signOut } from '@/lib/auth/sign-out'
 import { accounts } from '../api'
-import { MESSAGES } from '@sync/commands/accounts/messages'
+import { MESSAGES } from '@sync/contract/commands/accounts/messages'
 import type { PendingGoogle } from '../pending-google'
 import type { useAuthFlow } from './use-auth-flow'
 

@@ -12,7 +12,7 @@ import {
 import { duringSignIn } from '@/lib/auth/flow-state'
 import { signOut } from '@/lib/auth/sign-out'
 import { accounts } from '../api'
-import { MESSAGES, providerMessage } from '@sync/commands/accounts/messages'
+import { MESSAGES, providerMessage } from '@sync/contract/commands/accounts/messages'
 import { signInOutcome } from '../logic/sign-in-outcome'
 
 export const DASHBOARD_DELAY_MS = 500

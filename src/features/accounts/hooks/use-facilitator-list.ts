@@ -1,7 +1,7 @@
 import { map } from 'rxjs/operators'
-import { facilitators } from '@sync/collections/facilitators'
-import { uuidv7 } from '@sync/ids'
-import { parseRow } from '@sync/schema'
+import { facilitators } from '@sync/contract/collections/facilitators'
+import { uuidv7 } from '@sync/contract/ids'
+import { parseRow } from '@sync/contract/schema'
 import { useObservable } from '@/db/hooks'
 import { useOpenDatabase } from '@/db/provider'
 import {

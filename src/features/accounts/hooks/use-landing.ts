@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react'
 import { confirmEmail, takeRedirectError } from '@/lib/auth/actions'
 import { duringSignIn } from '@/lib/auth/flow-state'
-import { MESSAGES, providerMessage } from '@sync/commands/accounts/messages'
+import { MESSAGES, providerMessage } from '@sync/contract/commands/accounts/messages'
 import { forgetGoogle, takeGoogle, type PendingGoogle } from '../pending-google'
 import { finishGoogle } from './finish-google'
 import type { useAuthFlow } from './use-auth-flow'

@@ -1,6 +1,6 @@
 // The admin's Facilitators pane (operations.md §2, §3; F37): who is on the list, and the form
 // that adds or corrects a facilitator before they sign up.
-import { isValidEmail, normaliseEmail } from '@sync/commands/accounts/email.ts'
+import { isValidEmail, normaliseEmail } from '@sync/contract/commands/accounts/email.ts'
 
 export interface FacilitatorRecord {
   id: string

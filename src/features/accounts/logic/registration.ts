@@ -2,8 +2,8 @@
 // number when the account is asked for, and the password on the page the e-mailed link opens
 // (whoever holds the link chooses it; its checks are `newPasswordSchema` of sync/). The checks of
 // each, so the forms say exactly what is missing or wrong before anything is sent.
-import { isValidEmail } from '@sync/commands/accounts/email.ts'
-import { mobileProblem } from '@sync/commands/accounts/phone.ts'
+import { isValidEmail } from '@sync/contract/commands/accounts/email.ts'
+import { mobileProblem } from '@sync/contract/commands/accounts/phone.ts'
 
 export interface RegistrationInput {
   email: string

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
-import { APPLICATION_MESSAGES } from '@sync/admissions/application'
-import type { QueuedApplication } from '@sync/admissions/submit-queue'
+import { APPLICATION_MESSAGES } from '@sync/rules/admissions/application'
+import type { QueuedApplication } from '@sync/rules/admissions/submit-queue'
 import { centre } from '@/lib/centre'
 
 export const APPLICATION_TEXT = {

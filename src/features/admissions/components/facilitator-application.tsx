@@ -9,8 +9,8 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core'
-import { FACILITATOR_QUESTIONS } from '@sync/admissions/questions'
-import { GENDERS, YES_NO_NOT_SURE } from '@sync/families/profile'
+import { FACILITATOR_QUESTIONS } from '@sync/rules/admissions/questions'
+import { GENDERS, YES_NO_NOT_SURE } from '@sync/rules/families/profile'
 import { useApplicationForm } from '../hooks/use-application-form'
 import {
   ApplicationFrame,

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Modal.css'
 import { useState } from 'react'
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import type { InquiryRow } from '@sync/database'
+import type { InquiryRow } from '@sync/engine/database'
 import { useFacilitatorOptions } from '../hooks/use-facilitator-options'
 import { useInquiryWriter } from '../hooks/use-inquiries'
 import {

@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core'
-import { ONBOARDING_QUESTIONS } from '@sync/admissions/questions'
-import { YES_NO_NOT_SURE } from '@sync/families/profile'
+import { ONBOARDING_QUESTIONS } from '@sync/rules/admissions/questions'
+import { YES_NO_NOT_SURE } from '@sync/rules/families/profile'
 import { useApplicationForm } from '../hooks/use-application-form'
 import {
   ONBOARDING_DRAFT_KEY,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type { AppDatabase } from '@sync/database'
+import type { AppDatabase } from '@sync/engine/database'
 import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
 import { TAB_STORAGE_KEY } from '../logic/inquiry-view'
 

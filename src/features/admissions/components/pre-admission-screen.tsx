@@ -24,11 +24,11 @@ import {
   tabCounts,
   tabLabel,
   type PipelineTab,
-} from '@sync/admissions/pipeline'
-import type { StepKind } from '@sync/admissions/steps'
-import type { InquiryStatus } from '@sync/collections/inquiries'
-import type { EmailDraft } from '@sync/messaging/templates'
-import type { InquiryRow } from '@sync/database'
+} from '@sync/rules/admissions/pipeline'
+import type { StepKind } from '@sync/rules/admissions/steps'
+import type { InquiryStatus } from '@sync/contract/collections/inquiries'
+import type { EmailDraft } from '@sync/rules/messaging/templates'
+import type { InquiryRow } from '@sync/engine/database'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { useInquiries, useInquiryWriter, type NoteField } from '../hooks/use-inquiries'

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/NumberInput.css'
 import { NativeSelect, NumberInput, SimpleGrid, TextInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
-import { CONTRIBUTION_TYPES } from '@sync/admissions/steps'
+import { CONTRIBUTION_TYPES } from '@sync/rules/admissions/steps'
 import {
   admissionDefaults,
   admissionTermOptions,

@@ -1,5 +1,5 @@
 import type { UseFormReturnType } from '@mantine/form'
-import type { StepKind } from '@sync/admissions/steps'
+import type { StepKind } from '@sync/rules/admissions/steps'
 import type { StepFormValues } from '../logic/step-form'
 import type { GroupOption, TariffOption } from '../logic/step-options'
 import type { SenderAccount } from '../logic/step-senders'

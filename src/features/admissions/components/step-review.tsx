@@ -1,6 +1,6 @@
 import type { ReactNode, Ref } from 'react'
 import { Button, Group, Stack, Text } from '@mantine/core'
-import type { StepKind } from '@sync/admissions/steps'
+import type { StepKind } from '@sync/rules/admissions/steps'
 import { addressList, type StepFormValues } from '../logic/step-form'
 import { STEP_ATTACHMENTS } from '../logic/step-mail'
 import type { SenderAccount } from '../logic/step-senders'

@@ -12,13 +12,13 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core'
-import { GUARDIAN_QUESTIONS } from '@sync/admissions/questions'
+import { GUARDIAN_QUESTIONS } from '@sync/rules/admissions/questions'
 import {
   GENDERS,
   MARITAL_STATUSES,
   MARITAL_STATUS_PLACEHOLDER,
   YES_NO_NOT_SURE,
-} from '@sync/families/profile'
+} from '@sync/rules/families/profile'
 import { useApplicationForm } from '../hooks/use-application-form'
 import { PREFIX_OPTIONS } from '../logic/facilitator-form'
 import {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useNetwork } from '@mantine/hooks'
 import { map } from 'rxjs/operators'
-import { CURRICULUM, type StepState } from '@sync/admissions/steps'
+import { CURRICULUM, type StepState } from '@sync/rules/admissions/steps'
 import { useObservable } from '@/db/hooks'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { trackBackendCall } from '@/lib/backend-activity'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useForm, type FormErrors } from '@mantine/form'
-import type { ApplicationKind } from '@sync/admissions/application'
+import type { ApplicationKind } from '@sync/rules/admissions/application'
 import { newApplicationId } from '../logic/facilitator-form'
 import { useApplicationQueue } from './use-application-queue'
 

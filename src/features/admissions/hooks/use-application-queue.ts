@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { ApplicationKind } from '@sync/admissions/application'
+import type { ApplicationKind } from '@sync/rules/admissions/application'
 import {
   enqueueApplication,
   forgetApplication,
   readQueue,
   type QueuedApplication,
-} from '@sync/admissions/submit-queue'
+} from '@sync/rules/admissions/submit-queue'
 import { sendQueuedApplications } from '../logic/send-application'
 
 /** How often a queued application is tried again while the page is open. */

@@ -1,8 +1,12 @@
 import { map } from 'rxjs/operators'
-import type { AdmissionStep } from '@sync/admissions/steps'
-import { inquiries, type InquiryFile, type InquiryStatus } from '@sync/collections/inquiries'
-import type { InquiryRow } from '@sync/database'
-import { parseRow } from '@sync/schema'
+import type { AdmissionStep } from '@sync/rules/admissions/steps'
+import {
+  inquiries,
+  type InquiryFile,
+  type InquiryStatus,
+} from '@sync/contract/collections/inquiries'
+import type { InquiryRow } from '@sync/engine/database'
+import { parseRow } from '@sync/contract/schema'
 import { useObservable } from '@/db/hooks'
 import { useOpenDatabase } from '@/db/provider'
 
@@ -68,7 +72,7 @@ export function useInquiryWriter() {
       // The steps' rules come with the step dialogs (already loaded when a step is taken), not
       // with the pane's first load.
       const [{ applyStep }, { checkedStep }] = await Promise.all([
-        import('@sync/admissions/steps'),
+        import('@sync/rules/admissions/steps'),
         import('../logic/step-record'),
       ])
       const checked = checkedStep(step)

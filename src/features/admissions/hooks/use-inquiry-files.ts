@@ -1,4 +1,4 @@
-import type { InquiryFile } from '@sync/collections/inquiries'
+import type { InquiryFile } from '@sync/contract/collections/inquiries'
 import { trackBackendCall } from '@/lib/backend-activity'
 import { thumbnailPath } from '@/lib/storage-names'
 import { getSupabase } from '@/lib/supabase-lazy'

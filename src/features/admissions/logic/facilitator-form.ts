@@ -5,9 +5,9 @@ import {
   facilitatorApplicationSchema,
   fieldProblems,
   type FacilitatorApplication,
-} from '@sync/admissions/application'
-import { FACILITATOR_QUESTIONS } from '@sync/admissions/questions'
-import { COUNTRIES, DEFAULT_COUNTRY } from '@sync/commands/accounts/countries'
+} from '@sync/rules/admissions/application'
+import { FACILITATOR_QUESTIONS } from '@sync/rules/admissions/questions'
+import { COUNTRIES, DEFAULT_COUNTRY } from '@sync/contract/commands/accounts/countries'
 
 export const FACILITATOR_DRAFT_KEY = 'app.applications.draft.facilitator'
 

@@ -1,7 +1,7 @@
 // The files the office keeps with an inquiry (H12, I35–I40): kept in the private `documents`
 // bucket under the family's name, with a 200×200 WebP thumbnail beside each image, and listed in
 // the inquiry's record (fileURL, fileName, fileExtension, uploadedBy, uploadedOn).
-import type { InquiryFile } from '@sync/collections/inquiries'
+import type { InquiryFile } from '@sync/contract/collections/inquiries'
 import { storedName, thumbnailPath } from '@/lib/storage-names'
 
 export const INQUIRY_FILE_MESSAGES = {

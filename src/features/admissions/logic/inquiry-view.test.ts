@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { InquiryRow } from '@sync/database'
+import type { InquiryRow } from '@sync/engine/database'
 import {
   answerGroups,
   ageText,

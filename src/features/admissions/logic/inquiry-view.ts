@@ -1,10 +1,10 @@
 // What the Pre-Admission pane shows of an inquiry: its family, children and guardians as lines
 // of text, and the tab remembered on the device (H04).
 import { format, isValid, parseISO } from 'date-fns'
-import { ageOn } from '@sync/families/profile'
-import type { EmailDraft, TemplateName } from '@sync/messaging/templates'
-import { isPipelineTab, type PipelineTab } from '@sync/admissions/pipeline'
-import type { InquiryRow } from '@sync/database'
+import { ageOn } from '@sync/rules/families/profile'
+import type { EmailDraft, TemplateName } from '@sync/rules/messaging/templates'
+import { isPipelineTab, type PipelineTab } from '@sync/rules/admissions/pipeline'
+import type { InquiryRow } from '@sync/engine/database'
 
 export const TAB_STORAGE_KEY = 'app.preAdmission.tab'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ONBOARDING_QUESTIONS } from '@sync/admissions/questions'
+import { ONBOARDING_QUESTIONS } from '@sync/rules/admissions/questions'
 import {
   ONBOARDING_DRAFT_KEY,
   emptyOnboardingForm,

@@ -4,8 +4,8 @@ import {
   fieldProblems,
   onboardingApplicationSchema,
   type OnboardingApplication,
-} from '@sync/admissions/application'
-import { ONBOARDING_QUESTIONS } from '@sync/admissions/questions'
+} from '@sync/rules/admissions/application'
+import { ONBOARDING_QUESTIONS } from '@sync/rules/admissions/questions'
 import { newApplicationId } from './facilitator-form'
 
 export const ONBOARDING_DRAFT_KEY = 'app.applications.draft.onboarding'

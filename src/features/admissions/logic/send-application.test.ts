@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sendApplication } from './send-application'
-import type { QueuedApplication } from '@sync/admissions/submit-queue'
+import type { QueuedApplication } from '@sync/rules/admissions/submit-queue'
 
 const entry: QueuedApplication = {
   id: 'app-12345678',

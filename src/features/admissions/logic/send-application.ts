@@ -1,10 +1,10 @@
-import type { ApplicationAnswer } from '@sync/admissions/application'
+import type { ApplicationAnswer } from '@sync/rules/admissions/application'
 import {
   APPLICATION_QUEUE_KEY,
   sendQueued,
   type QueuedApplication,
   type SendResult,
-} from '@sync/admissions/submit-queue'
+} from '@sync/rules/admissions/submit-queue'
 import { supabaseAnonKey, supabaseUrl } from '@/lib/backend-address'
 
 /** How long one try may take on 2g before it counts as no answer (it stays queued). */

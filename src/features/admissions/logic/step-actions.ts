@@ -1,6 +1,6 @@
 // What the office reads about a step where it takes it: the name of its button and dialog, and
 // the message once the step is written (operations.md §8).
-import { STEP_MESSAGES, type StepKind } from '@sync/admissions/steps'
+import { STEP_MESSAGES, type StepKind } from '@sync/rules/admissions/steps'
 import { text } from './step-data'
 
 type Data = Record<string, unknown>

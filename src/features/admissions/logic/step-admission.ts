@@ -1,6 +1,6 @@
 // The admission dialog (H31–H36): the terms a child may start in, the group that brings its fee
 // tariff and the tariff its monthly fee, and what an earlier admission e-mail said.
-import { CONTRIBUTION_TYPES, DEFAULT_ADMISSION_FEES } from '@sync/admissions/steps'
+import { CONTRIBUTION_TYPES, DEFAULT_ADMISSION_FEES } from '@sync/rules/admissions/steps'
 import { amount, childrenOf, text } from './step-data'
 import type { AdmissionInput } from './step-form'
 import type { GroupOption, TariffOption } from './step-options'

@@ -1,5 +1,5 @@
 // Which children a step may be taken for, and why none can (H25–H42).
-import { stepProblem, type StepKind } from '@sync/admissions/steps'
+import { stepProblem, type StepKind } from '@sync/rules/admissions/steps'
 import { childrenOf, nameOf } from './step-data'
 
 type Data = Record<string, unknown>

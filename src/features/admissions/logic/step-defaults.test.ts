@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_MEETING } from '@sync/admissions/steps'
+import { DEFAULT_MEETING } from '@sync/rules/admissions/steps'
 import { defaults, inquiry } from './step-fixtures'
 import { addressList } from './step-form'
 

@@ -1,5 +1,5 @@
 // What a step dialog starts with, from the inquiry, the sender accounts and the reference lists.
-import { DEFAULT_MEETING, type StepKind, type TrialForm } from '@sync/admissions/steps'
+import { DEFAULT_MEETING, type StepKind, type TrialForm } from '@sync/rules/admissions/steps'
 import { admissionDefaults } from './step-admission'
 import { stepChildren } from './step-children'
 import { childrenOf, guardiansOf, text } from './step-data'

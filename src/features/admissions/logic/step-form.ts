@@ -1,5 +1,5 @@
 // What a step dialog holds (the e-mail's fields and each step's own) and how each step's form is
-// judged: by the schemas of sync/admissions/steps.ts, so the errors are theirs, in words.
+// judged: by the schemas of sync/rules/admissions/steps.ts, so the errors are theirs, in words.
 import * as z from 'zod/mini'
 import {
   admissionFormSchema,
@@ -11,7 +11,7 @@ import {
   type MeetingForm,
   type StepKind,
   type TrialForm,
-} from '@sync/admissions/steps'
+} from '@sync/rules/admissions/steps'
 
 /** Addresses as typed: separated by commas, semicolons or spaces. */
 export function addressList(value: string): string[] {
@@ -72,7 +72,7 @@ export interface StepFormValues {
   enrolment: z.infer<typeof enrolmentFormSchema>
 }
 
-/** Each step's form, judged by the schemas of sync/admissions/steps.ts (errors in their words). */
+/** Each step's form, judged by the schemas of sync/rules/admissions/steps.ts (errors in their words). */
 export const STEP_FORM_SCHEMAS = {
   meeting: z.object({ mail: mailFieldsSchema, meeting: meetingFormSchema }),
   trial: z.object({ mail: mailFieldsSchema, trial: trialFormSchema }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MissingPlaceholderError } from '@sync/messaging/templates'
+import { MissingPlaceholderError } from '@sync/rules/messaging/templates'
 import { stepSuccessMessage } from './step-actions'
 import { admitted, ctx, defaults, inquiry } from './step-fixtures'
 import type { StepFormValues } from './step-form'

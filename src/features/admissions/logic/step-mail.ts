@@ -1,7 +1,11 @@
 // The e-mail a step sends (operations.md §3, §4, §7): the centre's template for the step filled
 // from the inquiry and the form, and what the preview lists as attached.
-import { CURRICULUM, type StepKind } from '@sync/admissions/steps'
-import { EDITABLE_TEMPLATES, fillTemplate, type TemplateText } from '@sync/messaging/templates'
+import { CURRICULUM, type StepKind } from '@sync/rules/admissions/steps'
+import {
+  EDITABLE_TEMPLATES,
+  fillTemplate,
+  type TemplateText,
+} from '@sync/rules/messaging/templates'
 import { joinNames, letterDate } from './inquiry-view'
 import { formatRupees } from './rupees'
 import { childrenOf, guardiansOf, nameOf, text } from './step-data'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { schemaResolver } from '@mantine/form'
-import { applyStep, STEP_MESSAGES, stepSchema } from '@sync/admissions/steps'
+import { applyStep, STEP_MESSAGES, stepSchema } from '@sync/rules/admissions/steps'
 import { withGroup } from './step-admission'
 import { stepSuccessMessage } from './step-actions'
 import { admitted, ctx, defaults, groups, inquiry, tariffs } from './step-fixtures'

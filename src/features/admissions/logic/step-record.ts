@@ -7,7 +7,7 @@ import {
   trialFormSchema,
   type AdmissionStep,
   type StepKind,
-} from '@sync/admissions/steps'
+} from '@sync/rules/admissions/steps'
 import { text } from './step-data'
 import { addressList, type StepFormValues } from './step-form'
 

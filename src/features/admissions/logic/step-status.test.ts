@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { StepState } from '@sync/admissions/steps'
+import type { StepState } from '@sync/rules/admissions/steps'
 import { inquiry } from './step-fixtures'
 import {
   mailStatusText,

@@ -6,7 +6,7 @@ import {
   STEP_LABELS,
   type StepKind,
   type StepState,
-} from '@sync/admissions/steps'
+} from '@sync/rules/admissions/steps'
 import { childrenOf, nameOf, text } from './step-data'
 
 type Data = Record<string, unknown>

@@ -7,10 +7,10 @@ import {
   fieldProblems,
   studentApplicationSchema,
   type StudentApplication,
-} from '@sync/admissions/application'
-import { submitBlocks, SUBMIT_BLOCK_TEXT } from '@sync/admissions/gating'
-import { GUARDIAN_QUESTIONS } from '@sync/admissions/questions'
-import { DEFAULT_COUNTRY } from '@sync/commands/accounts/countries'
+} from '@sync/rules/admissions/application'
+import { submitBlocks, SUBMIT_BLOCK_TEXT } from '@sync/rules/admissions/gating'
+import { GUARDIAN_QUESTIONS } from '@sync/rules/admissions/questions'
+import { DEFAULT_COUNTRY } from '@sync/contract/commands/accounts/countries'
 
 export const STUDENT_DRAFT_KEY = 'app.applications.draft.student'
 export const MAX_CHILDREN = 10

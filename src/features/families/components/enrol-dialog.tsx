@@ -15,8 +15,12 @@ import {
   TextInput,
 } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
-import { emptyEnrolForm, enrolFormSchema, type EnrolFormValues } from '@sync/families/enrolment'
-import { GENDERS } from '@sync/families/profile'
+import {
+  emptyEnrolForm,
+  enrolFormSchema,
+  type EnrolFormValues,
+} from '@sync/rules/families/enrolment'
+import { GENDERS } from '@sync/rules/families/profile'
 import type { GroupOption, TariffOption } from '../logic/office'
 
 const validate = schemaResolver(enrolFormSchema, { sync: true })

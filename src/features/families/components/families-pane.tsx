@@ -14,7 +14,7 @@ import {
   UnstyledButton,
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { canArchive, ENROLMENT_MESSAGES } from '@sync/families/enrolment'
+import { canArchive, ENROLMENT_MESSAGES } from '@sync/rules/families/enrolment'
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { useOfficeData, useOfficeWriter } from '../hooks/use-office-families'
 import {

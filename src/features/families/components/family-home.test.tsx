@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
-import type { AppDatabase } from '@sync/database'
+import type { AppDatabase } from '@sync/engine/database'
 import { addDays, centreDateOf } from '@/lib/time/calendar-date'
 import { weekKeyOf } from '@/lib/time/week'
 

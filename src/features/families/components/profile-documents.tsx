@@ -19,9 +19,9 @@ import {
   Title,
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import type { IdentityProofRecord } from '@sync/collections/families'
-import type { FamilyRow, StudentRow } from '@sync/database'
-import { ID_DOCUMENTS, type IdentityProofType } from '@sync/families/profile'
+import type { IdentityProofRecord } from '@sync/contract/collections/families'
+import type { FamilyRow, StudentRow } from '@sync/engine/database'
+import { ID_DOCUMENTS, type IdentityProofType } from '@sync/rules/families/profile'
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { useAppStatus } from '@/lib/app-status/hooks'
 import { useAuthMember } from '@/lib/auth/use-auth'

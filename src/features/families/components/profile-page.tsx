@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Modal.css'
 import { useEffect, useState } from 'react'
 import { Modal, Text } from '@mantine/core'
-import { PROFILE_MESSAGES, PROFILE_MODAL_MS } from '@sync/families/profile-form'
+import { PROFILE_MESSAGES, PROFILE_MODAL_MS } from '@sync/rules/families/profile-form'
 import ProfileWizard from './profile-wizard'
 
 /**

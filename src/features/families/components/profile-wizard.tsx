@@ -17,7 +17,7 @@ import {
 } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
-import type { FamilyRow, StudentRow } from '@sync/database'
+import type { FamilyRow, StudentRow } from '@sync/engine/database'
 import {
   BLOOD_GROUP_PLACEHOLDER,
   BLOOD_GROUPS,
@@ -27,7 +27,7 @@ import {
   MEDICAL_PLACEHOLDER,
   profileGaps,
   YES_NO_NOT_SURE,
-} from '@sync/families/profile'
+} from '@sync/rules/families/profile'
 import {
   LAST_STEP,
   nextStep,
@@ -40,7 +40,7 @@ import {
   WIZARD_STEP_KEY,
   WIZARD_STEPS,
   type ProfileFormValues,
-} from '@sync/families/profile-form'
+} from '@sync/rules/families/profile-form'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { useProfileData, useProfileWriter } from '../hooks/use-profile'
 import { gapText } from '../logic/office'

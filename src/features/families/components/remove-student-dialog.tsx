@@ -2,7 +2,7 @@ import '@mantine/core/styles/Modal.css'
 import { useState } from 'react'
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
-import { terminationSchema } from '@sync/families/enrolment'
+import { terminationSchema } from '@sync/rules/families/enrolment'
 
 const validate = schemaResolver(terminationSchema, { sync: true })
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { notifications } from '@mantine/notifications'
-import type { IdentityProofRecord } from '@sync/collections/families'
+import type { IdentityProofRecord } from '@sync/contract/collections/families'
 import { DOCUMENTS_BUCKET } from '@/lib/storage-names'
 import { uploadWithThumbnail } from '@/lib/upload'
 import {
@@ -9,7 +9,7 @@ import {
   sendQueuedUploads,
   type QueuedUpload,
 } from '@/lib/upload-queue'
-import { uuidv7 } from '@sync/ids'
+import { uuidv7 } from '@sync/contract/ids'
 import { familyFilePath, proofRecord, type PersonRef, type ProofValues } from '../logic/documents'
 import { useProfileWriter } from './use-profile'
 

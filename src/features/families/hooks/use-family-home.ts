@@ -1,10 +1,10 @@
 import { combineLatest, of } from 'rxjs'
 import { map } from 'rxjs/operators'
-import type { FamilyRow, StudentRow, TimetableRow } from '@sync/database'
-import { templateDocId, weekDocId } from '@sync/collections/timetables'
-import { normaliseDays } from '@sync/timetable/normalise'
+import type { FamilyRow, StudentRow, TimetableRow } from '@sync/engine/database'
+import { templateDocId, weekDocId } from '@sync/contract/collections/timetables'
+import { normaliseDays } from '@sync/rules/timetable/normalise'
 import { useObservable } from '@/db/hooks'
-import type { Holiday, IsoDate } from '@sync/timetable/types'
+import type { Holiday, IsoDate } from '@sync/rules/timetable/types'
 import {
   expiringDocuments,
   homeChildren,

@@ -1,8 +1,8 @@
 import { combineLatest } from 'rxjs'
 import { map } from 'rxjs/operators'
-import { families } from '@sync/collections/families'
-import { students } from '@sync/collections/students'
-import type { FamilyRow, StudentRow } from '@sync/database'
+import { families } from '@sync/contract/collections/families'
+import { students } from '@sync/contract/collections/students'
+import type { FamilyRow, StudentRow } from '@sync/engine/database'
 import {
   canArchive,
   ENROLMENT_MESSAGES,
@@ -11,10 +11,10 @@ import {
   RESTORED_STATUS,
   terminatedStudent,
   type EnrolFormValues,
-} from '@sync/families/enrolment'
-import { formatFee } from '@sync/fees/rules'
-import { uuidv7 } from '@sync/ids'
-import { parseRow } from '@sync/schema'
+} from '@sync/rules/families/enrolment'
+import { formatFee } from '@sync/rules/fees/rules'
+import { uuidv7 } from '@sync/contract/ids'
+import { parseRow } from '@sync/contract/schema'
 import { useObservable } from '@/db/hooks'
 import { useOpenDatabase } from '@/db/provider'
 import type { GroupOption, TariffOption } from '../logic/office'

@@ -1,7 +1,7 @@
 import { combineLatest } from 'rxjs'
 import { map } from 'rxjs/operators'
-import type { FamilyRow, StudentRow } from '@sync/database'
-import { isProfileComplete } from '@sync/families/profile'
+import type { FamilyRow, StudentRow } from '@sync/engine/database'
+import { isProfileComplete } from '@sync/rules/families/profile'
 import { useObservable } from '@/db/hooks'
 
 /**

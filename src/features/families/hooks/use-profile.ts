@@ -1,16 +1,16 @@
 import { combineLatest } from 'rxjs'
 import { map } from 'rxjs/operators'
-import { families } from '@sync/collections/families'
-import { students } from '@sync/collections/students'
-import type { FamilyData, IdentityProofRecord } from '@sync/collections/families'
-import type { FamilyRow, StudentRow } from '@sync/database'
+import { families } from '@sync/contract/collections/families'
+import { students } from '@sync/contract/collections/students'
+import type { FamilyData, IdentityProofRecord } from '@sync/contract/collections/families'
+import type { FamilyRow, StudentRow } from '@sync/engine/database'
 import {
   childWithProfile,
   familyWithProfile,
   type ProfileFormValues,
-} from '@sync/families/profile-form'
-import { isProfileComplete } from '@sync/families/profile'
-import { parseRow } from '@sync/schema'
+} from '@sync/rules/families/profile-form'
+import { isProfileComplete } from '@sync/rules/families/profile'
+import { parseRow } from '@sync/contract/schema'
 import { useObservable } from '@/db/hooks'
 import { useOpenDatabase } from '@/db/provider'
 import { trackBackendCall } from '@/lib/backend-activity'

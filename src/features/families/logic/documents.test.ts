@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FamilyData } from '@sync/collections/families'
+import type { FamilyData } from '@sync/contract/collections/families'
 import {
   documentPeople,
   familyFilePath,

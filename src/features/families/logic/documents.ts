@@ -1,8 +1,12 @@
 // The family's documents in the profile wizard's last step (I10, I11, I21–I23, I29–I33): who
 // needs which identity document, where a new file is stored, and the records that list them.
-import type { FamilyData, IdentityProofRecord } from '@sync/collections/families'
-import type { StudentData } from '@sync/collections/students'
-import { identityProofTypesFor, isExpired, type IdentityProofType } from '@sync/families/profile'
+import type { FamilyData, IdentityProofRecord } from '@sync/contract/collections/families'
+import type { StudentData } from '@sync/contract/collections/students'
+import {
+  identityProofTypesFor,
+  isExpired,
+  type IdentityProofType,
+} from '@sync/rules/families/profile'
 import { storedName } from '@/lib/storage-names'
 
 export const DOCUMENT_MESSAGES = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { WeekDays } from '@sync/timetable/types'
+import type { WeekDays } from '@sync/rules/timetable/types'
 import { expiringDocuments, homeChildren, homeWeek, nextHolidays, safeLink, weekWork } from './home'
 
 const holiday = (description: string, startDate: string, endDate = startDate) => ({

@@ -1,14 +1,14 @@
 // What the parents' and students' home shows (issue 13), worked out from the rows on the device:
 // the children with their groups, each group's week, the next holidays and the documents that
 // expire soon. Pure functions; the hooks feed them the local database.
-import { ageOn, isExpired } from '@sync/families/profile'
-import type { FamilyData, IdentityProofRecord } from '@sync/collections/families'
-import type { StudentData } from '@sync/collections/students'
+import { ageOn, isExpired } from '@sync/rules/families/profile'
+import type { FamilyData, IdentityProofRecord } from '@sync/contract/collections/families'
+import type { StudentData } from '@sync/contract/collections/students'
 import { holidayOn } from '@/lib/time/school-days'
 import { schoolDaysOf } from '@/lib/time/week'
 import { addDays, daysBetween } from '@/lib/time/calendar-date'
 import { compareByStart } from '@/lib/time/timing'
-import type { Holiday, IsoDate, WeekDays, WeekdayKey } from '@sync/timetable/types'
+import type { Holiday, IsoDate, WeekDays, WeekdayKey } from '@sync/rules/timetable/types'
 
 /** Documents expiring within this many days are shown on the home (decision I34). */
 export const EXPIRY_WARNING_DAYS = 60

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FamilyRow, StudentRow } from '@sync/database'
+import type { FamilyRow, StudentRow } from '@sync/engine/database'
 import { activeStudents, familiesOfPane, officeFamily, type GroupOption } from './office'
 
 const today = '2026-11-27'

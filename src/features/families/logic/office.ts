@@ -1,7 +1,7 @@
 // What administration's Families, Students and Archive panes show (I04, I13–I16, I29–I34),
 // worked out from the families and students on the device. Pure functions; the hooks feed them
 // the local database.
-import type { FamilyRow, StudentRow } from '@sync/database'
+import type { FamilyRow, StudentRow } from '@sync/engine/database'
 import {
   ageOn,
   expiredProofs,
@@ -9,8 +9,8 @@ import {
   profileGaps,
   type FamilyProfile,
   type ProfileGap,
-} from '@sync/families/profile'
-import type { IsoDate } from '@sync/timetable/types'
+} from '@sync/rules/families/profile'
+import type { IsoDate } from '@sync/rules/timetable/types'
 
 export interface GroupOption {
   id: string

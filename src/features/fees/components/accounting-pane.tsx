@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { feeTotals, type YearTotal } from '@sync/fees/overview'
-import { formatFee } from '@sync/fees/rules'
+import { feeTotals, type YearTotal } from '@sync/rules/fees/overview'
+import { formatFee } from '@sync/rules/fees/rules'
 import { useFeesData } from '../hooks/use-fees-data'
 
 const rupees = (amount: number) => `₹${formatFee(amount)}`

@@ -15,8 +15,8 @@ import {
   TextInput,
 } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
-import type { PaymentLike } from '@sync/fees/overview'
-import { CONTRIBUTION_TYPES, PAYMENT_OPTIONS } from '@sync/fees/rules'
+import type { PaymentLike } from '@sync/rules/fees/overview'
+import { CONTRIBUTION_TYPES, PAYMENT_OPTIONS } from '@sync/rules/fees/rules'
 import {
   contributionFormDefaults,
   contributionFormFromReport,

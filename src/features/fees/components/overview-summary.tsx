@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core'
-import type { PaymentsOverview } from '@sync/fees/overview'
-import { formatFee } from '@sync/fees/rules'
+import type { PaymentsOverview } from '@sync/rules/fees/overview'
+import { formatFee } from '@sync/rules/fees/rules'
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (

@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { formatFee } from '@sync/fees/rules'
+import { formatFee } from '@sync/rules/fees/rules'
 import type { ChildDue, DueView } from '../logic/parents-due'
 
 const rupees = (n: number) => `₹${formatFee(n)}`

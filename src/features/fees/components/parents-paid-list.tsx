@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useNetwork } from '@mantine/hooks'
-import { formatFee } from '@sync/fees/rules'
+import { formatFee } from '@sync/rules/fees/rules'
 import { downloadReceipt } from '../hooks/use-family-payments'
 import { dateText } from '../logic/parents-due'
 import type { PaidItem } from '../logic/parents-history'

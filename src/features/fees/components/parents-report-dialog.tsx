@@ -14,9 +14,9 @@ import {
 } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
-import type { PaymentRow } from '@sync/database'
-import { formatFee } from '@sync/fees/rules'
-import { uuidv7 } from '@sync/ids'
+import type { PaymentRow } from '@sync/engine/database'
+import { formatFee } from '@sync/rules/fees/rules'
+import { uuidv7 } from '@sync/contract/ids'
 import {
   ALL_CHILDREN,
   REPORT_OPTIONS,

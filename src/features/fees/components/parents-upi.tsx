@@ -1,8 +1,8 @@
 import { useMemo } from 'react'
 import { Button, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import qrcode from 'qrcode-generator'
-import { formatFee } from '@sync/fees/rules'
-import { upiLink } from '@sync/fees/upi'
+import { formatFee } from '@sync/rules/fees/rules'
+import { upiLink } from '@sync/rules/fees/upi'
 
 /** The dark modules of a QR code as one SVG path, with a quiet zone of four modules. */
 function qrPath(text: string): { size: number; path: string } {

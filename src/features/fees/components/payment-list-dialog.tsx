@@ -12,7 +12,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core'
-import type { PaymentLike } from '@sync/fees/overview'
+import type { PaymentLike } from '@sync/rules/fees/overview'
 import { paymentListOf, type PaymentListEntry } from '../logic/payment-list'
 import type { FeeStudent } from '../logic/office-fees'
 

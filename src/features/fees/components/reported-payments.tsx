@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
-import type { PaymentRow } from '@sync/database'
-import { formatFee } from '@sync/fees/rules'
+import type { PaymentRow } from '@sync/engine/database'
+import { formatFee } from '@sync/rules/fees/rules'
 
 /** What a family reported, in a line. */
 export function reportSummary(p: PaymentRow): string {

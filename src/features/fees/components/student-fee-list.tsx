@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
-import type { StudentFees } from '@sync/fees/overview'
-import { formatFee } from '@sync/fees/rules'
+import type { StudentFees } from '@sync/rules/fees/overview'
+import { formatFee } from '@sync/rules/fees/rules'
 import type { FeeStudent } from '../logic/office-fees'
 
 export interface StudentFeeListProps {

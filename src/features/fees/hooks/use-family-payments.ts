@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { combineLatest } from 'rxjs'
 import { map } from 'rxjs/operators'
-import type { FamilyRow, PaymentRow } from '@sync/database'
+import type { FamilyRow, PaymentRow } from '@sync/engine/database'
 import { useObservable } from '@/db/hooks'
 import { useOpenDatabase } from '@/db/provider'
 import { trackBackendCall } from '@/lib/backend-activity'

@@ -1,6 +1,6 @@
 import { combineLatest } from 'rxjs'
 import { map } from 'rxjs/operators'
-import type { FamilyRow, PaymentRow, StudentRow } from '@sync/database'
+import type { FamilyRow, PaymentRow, StudentRow } from '@sync/engine/database'
 import { useObservable } from '@/db/hooks'
 import type { FeeGroup } from '../logic/office-fees'
 

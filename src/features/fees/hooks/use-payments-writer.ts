@@ -1,7 +1,7 @@
-import { payments } from '@sync/collections/payments'
-import type { PaymentRow } from '@sync/database'
-import { uuidv7 } from '@sync/ids'
-import { parseRow } from '@sync/schema'
+import { payments } from '@sync/contract/collections/payments'
+import type { PaymentRow } from '@sync/engine/database'
+import { uuidv7 } from '@sync/contract/ids'
+import { parseRow } from '@sync/contract/schema'
 import { useOpenDatabase } from '@/db/provider'
 import { setAsideRow, type NewPayment } from '../logic/payment-rows'
 

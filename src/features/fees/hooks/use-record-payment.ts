@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications'
-import type { PaymentLike } from '@sync/fees/overview'
+import type { PaymentLike } from '@sync/rules/fees/overview'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { useEmailTemplates } from '@/lib/email-templates'
 import { centre } from '@/lib/centre'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { PaymentLike } from '@sync/fees/overview'
-import { CONTRIBUTION_TYPES } from '@sync/fees/rules'
+import type { PaymentLike } from '@sync/rules/fees/overview'
+import { CONTRIBUTION_TYPES } from '@sync/rules/fees/rules'
 import {
   contributionFormDefaults,
   contributionFormFromReport,

@@ -1,7 +1,7 @@
 // The contribution dialog (J10, J11): a family's gift to the centre, under one of its plans.
 import * as z from 'zod/mini'
-import { CONTRIBUTION_TYPES, DEFAULT_PAYMENT_OPTION } from '@sync/fees/rules'
-import type { PaymentLike } from '@sync/fees/overview'
+import { CONTRIBUTION_TYPES, DEFAULT_PAYMENT_OPTION } from '@sync/rules/fees/rules'
+import type { PaymentLike } from '@sync/rules/fees/overview'
 import { amountField, paymentDateField, paymentOptionField, receivedFromField } from './fee-form'
 
 export const contributionFormSchema = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { PaymentLike } from '@sync/fees/overview'
-import { FEE_TYPES, PAYMENT_OPTIONS } from '@sync/fees/rules'
+import type { PaymentLike } from '@sync/rules/fees/overview'
+import { FEE_TYPES, PAYMENT_OPTIONS } from '@sync/rules/fees/rules'
 import {
   feeFormDefaults,
   feeFormFromReport,

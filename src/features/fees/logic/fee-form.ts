@@ -2,9 +2,9 @@
 // what it works out as the office fills it in. The form's zod schema turns bad input into words
 // under the fields; nothing is written until it passes.
 import * as z from 'zod/mini'
-import { DATE_PATTERN } from '@sync/constants'
-import { MAX_PAYMENT, type PaidPeriod } from '@sync/collections/payments'
-import { feeTypeOf, paidInYear, type PaymentLike } from '@sync/fees/overview'
+import { DATE_PATTERN } from '@sync/contract/constants'
+import { MAX_PAYMENT, type PaidPeriod } from '@sync/contract/collections/payments'
+import { feeTypeOf, paidInYear, type PaymentLike } from '@sync/rules/fees/overview'
 import {
   DEFAULT_PAYMENT_OPTION,
   FEE_TYPES,
@@ -16,7 +16,7 @@ import {
   totalFee,
   type FeePeriod,
   type FeeType,
-} from '@sync/fees/rules'
+} from '@sync/rules/fees/rules'
 
 /** A YYYY-MM-DD that names a day of the calendar (not 2026-02-30). */
 export function isRealDate(text: string): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FamilyRow, StudentRow } from '@sync/database'
+import type { FamilyRow, StudentRow } from '@sync/engine/database'
 import { feeFamilyOf, feeStudentsOf, monthlyFeeOf, type FeeGroup } from './office-fees'
 
 const groups = new Map<string, FeeGroup>([

@@ -1,7 +1,7 @@
 // Who pays what, as the office's fee screens read it from the device: each student's monthly fee
 // (their own tariff, else their group's, else 0: J14), the family's names and addresses for the
 // receipts, and the students the overview counts. Pure functions; the hooks feed them the rows.
-import type { FamilyRow, StudentRow } from '@sync/database'
+import type { FamilyRow, StudentRow } from '@sync/engine/database'
 
 export interface FeeGroup {
   id: string

@@ -3,7 +3,7 @@
 // not receive the centre's tariffs) and the family's payments on the device. The server's answer
 // is kept on the device, so the pane still knows the fees offline.
 import * as z from 'zod/mini'
-import { familyDue, type PaymentLike, type StudentFees } from '@sync/fees/overview'
+import { familyDue, type PaymentLike, type StudentFees } from '@sync/rules/fees/overview'
 
 /** A child's monthly fee, as `family_fees()` answers it. */
 export interface FamilyFee {

@@ -1,6 +1,6 @@
 // The family's payments as the parents' Payments pane lists them: newest first, each with what
 // it paid for and where it stands with the centre.
-import type { PaymentLike } from '@sync/fees/overview'
+import type { PaymentLike } from '@sync/rules/fees/overview'
 
 export interface HistoryRow extends PaymentLike {
   data: PaymentLike['data'] & { studentName?: string; note?: string; reference?: string }

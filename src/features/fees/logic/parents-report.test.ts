@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as fc from 'fast-check'
-import type { PaymentLike } from '@sync/fees/overview'
+import type { PaymentLike } from '@sync/rules/fees/overview'
 import { dueView, type FamilyFee } from './parents-due'
 import {
   ALL_CHILDREN,

@@ -1,13 +1,13 @@
 // A payment a family reports after paying by UPI or bank transfer (J32): the "I have paid" form's
 // rules, and the payment rows it writes on the device with status 'reported'. They count for
-// nothing until the office confirms them (sync/fees/overview.ts), and the server refuses a
+// nothing until the office confirms them (sync/rules/fees/overview.ts), and the server refuses a
 // family anything but a report of their own.
 import * as z from 'zod/mini'
-import { DATE_PATTERN } from '@sync/constants'
-import { MAX_PAYMENT, payments, type PaidPeriod } from '@sync/collections/payments'
-import type { PaymentRow } from '@sync/database'
-import { feeYearOf, periodOptions, totalFee, type FeePeriod } from '@sync/fees/rules'
-import { parseRow } from '@sync/schema'
+import { DATE_PATTERN } from '@sync/contract/constants'
+import { MAX_PAYMENT, payments, type PaidPeriod } from '@sync/contract/collections/payments'
+import type { PaymentRow } from '@sync/engine/database'
+import { feeYearOf, periodOptions, totalFee, type FeePeriod } from '@sync/rules/fees/rules'
+import { parseRow } from '@sync/contract/schema'
 import type { ChildDue, DueView } from './parents-due'
 
 /** How a family pays from home: cash is handed in at the office, which records it. */

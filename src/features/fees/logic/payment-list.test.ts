@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PaymentLike } from '@sync/fees/overview'
+import type { PaymentLike } from '@sync/rules/fees/overview'
 import { paymentListOf, receiptText } from './payment-list'
 
 const row = (

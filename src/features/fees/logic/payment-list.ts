@@ -1,7 +1,7 @@
 // The payment list dialog (J29): a student's or a family's payments, newest first, each with
 // what it paid for, how, and its receipt number once the server has given one.
-import type { PaymentLike } from '@sync/fees/overview'
-import { formatFee } from '@sync/fees/rules'
+import type { PaymentLike } from '@sync/rules/fees/overview'
+import { formatFee } from '@sync/rules/fees/rules'
 
 export const STATUS_LABELS = {
   reported: 'Reported by the family',

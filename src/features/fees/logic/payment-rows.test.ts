@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { parseRow } from '@sync/schema'
-import { payments as paymentsCollection } from '@sync/collections/payments'
-import type { PaymentLike } from '@sync/fees/overview'
-import { DEFAULT_TEMPLATES } from '@sync/messaging/templates'
+import { parseRow } from '@sync/contract/schema'
+import { payments as paymentsCollection } from '@sync/contract/collections/payments'
+import type { PaymentLike } from '@sync/rules/fees/overview'
+import { DEFAULT_TEMPLATES } from '@sync/rules/messaging/templates'
 import {
   contributionPaymentRow,
   feePaymentRow,

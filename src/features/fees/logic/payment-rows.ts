@@ -1,11 +1,11 @@
 // The payment rows the office writes on the device (J06, J10, J27): a fee or a contribution,
 // recorded, with its receipt e-mail written from the centre's template when it is to be sent.
 // The server numbers the receipt when the row arrives and sends the e-mail with the PDF.
-import type { PaymentData, PaymentStatus, ReceiptEmail } from '@sync/collections/payments'
-import type { PaymentRow } from '@sync/database'
-import type { PaymentLike } from '@sync/fees/overview'
-import { formatFee, MONTH_NAMES, yearlyFee } from '@sync/fees/rules'
-import { fillTemplate, type TemplateText } from '@sync/messaging/templates'
+import type { PaymentData, PaymentStatus, ReceiptEmail } from '@sync/contract/collections/payments'
+import type { PaymentRow } from '@sync/engine/database'
+import type { PaymentLike } from '@sync/rules/fees/overview'
+import { formatFee, MONTH_NAMES, yearlyFee } from '@sync/rules/fees/rules'
+import { fillTemplate, type TemplateText } from '@sync/rules/messaging/templates'
 import type { ContributionFormValues } from './contribution-form'
 import {
   feeYearOfPeriod,

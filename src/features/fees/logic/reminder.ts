@@ -1,7 +1,7 @@
 // The payment reminder (J30, J31): an e-mail to a family's guardians with what each child owes
 // for the current period and the total. Every value is escaped: a name with '<' stays text.
-import type { StudentFees } from '@sync/fees/overview'
-import { formatFee } from '@sync/fees/rules'
+import type { StudentFees } from '@sync/rules/fees/overview'
+import { formatFee } from '@sync/rules/fees/rules'
 
 export interface ReminderLine {
   studentName: string

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { DEFAULT_TEMPLATES } from '@sync/messaging/templates'
+import { DEFAULT_TEMPLATES } from '@sync/rules/messaging/templates'
 import { EMAIL_TEMPLATES_KEY } from '@/lib/email-templates'
 import { rpc } from '@/lib/rpc'
 import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'

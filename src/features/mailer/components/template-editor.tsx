@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Alert, Stack, Text, Title } from '@mantine/core'
-import type { EditableTemplateName } from '@sync/messaging/templates'
+import type { EditableTemplateName } from '@sync/rules/messaging/templates'
 import { useEmailTemplates } from '@/lib/email-templates'
 import { TemplateForm } from './template-form'
 

@@ -6,7 +6,7 @@ import {
   EDITABLE_TEMPLATES,
   placeholdersFor,
   type EditableTemplateName,
-} from '@sync/messaging/templates'
+} from '@sync/rules/messaging/templates'
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { notifyResult } from '@/components/feedback/notify-result'
 import type { StoredEmailTemplate } from '@/lib/email-templates'

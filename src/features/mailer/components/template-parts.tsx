@@ -10,7 +10,7 @@ import {
   PLACEHOLDER_LABELS,
   sampleValues,
   type EditableTemplateName,
-} from '@sync/messaging/templates'
+} from '@sync/rules/messaging/templates'
 import type { StoredEmailTemplate } from '@/lib/email-templates'
 import { MessageFrame } from './message-frame'
 

@@ -19,12 +19,12 @@ import {
   TEMPLATE_LABELS,
   TEMPLATE_NAMES,
   type EmailDraft,
-} from '@sync/messaging/templates'
+} from '@sync/rules/messaging/templates'
 import {
   chosenTemplate,
   webmailFormSchema,
   type WebmailFormValues,
-} from '@sync/messaging/webmail-form'
+} from '@sync/rules/messaging/webmail-form'
 import { centre } from '@/lib/centre'
 import { useEmailTemplates } from '@/lib/email-templates'
 import { attachmentOf, sendWebmail, useSenders } from '../hooks/use-webmail'

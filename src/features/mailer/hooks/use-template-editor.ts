@@ -1,4 +1,4 @@
-import type { EditableTemplateName } from '@sync/messaging/templates'
+import type { EditableTemplateName } from '@sync/rules/messaging/templates'
 import { rpc, type RpcResult } from '@/lib/rpc'
 
 type Answer = RpcResult<{ type: string; message: string }>

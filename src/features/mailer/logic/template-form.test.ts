@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_TEMPLATES } from '@sync/messaging/templates'
+import { DEFAULT_TEMPLATES } from '@sync/rules/messaging/templates'
 import { templateFormSchema, type TemplateFormValues } from './template-form'
 
 const problemsOf = (form: TemplateFormValues) => {

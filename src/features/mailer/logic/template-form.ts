@@ -5,7 +5,7 @@ import {
   EDITABLE_TEMPLATE_NAMES,
   messageProblems,
   subjectProblems,
-} from '@sync/messaging/templates'
+} from '@sync/rules/messaging/templates'
 
 export interface TemplateFormValues {
   name: (typeof EDITABLE_TEMPLATE_NAMES)[number]

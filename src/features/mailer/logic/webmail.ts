@@ -7,15 +7,15 @@ import {
   TEMPLATE_EMAIL_TYPES,
   type TemplateName,
   type TemplateText,
-} from '@sync/messaging/templates'
-import { AUTOMATIC_VALUES, type WebmailInput } from '@sync/messaging/webmail-form'
+} from '@sync/rules/messaging/templates'
+import { AUTOMATIC_VALUES, type WebmailInput } from '@sync/rules/messaging/webmail-form'
 
 export {
   addressList,
   AUTOMATIC_VALUES,
   webmailProblems,
   type WebmailInput,
-} from '@sync/messaging/webmail-form'
+} from '@sync/rules/messaging/webmail-form'
 
 /** A template as the dialog sends it: its name (the mail log's type) and the text in use. */
 export interface ChosenTemplate extends TemplateText {

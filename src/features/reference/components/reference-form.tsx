@@ -11,8 +11,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core'
-import type { ReferenceKind } from '@sync/collections/reference'
-import { SUBJECT_COLOURS } from '@sync/constants'
+import type { ReferenceKind } from '@sync/contract/collections/reference'
+import { SUBJECT_COLOURS } from '@sync/contract/constants'
 import { format } from 'date-fns'
 import { academicYearOf } from '@/lib/time/academic-year'
 import { holidayYears, validateRecord } from '../logic/records'

@@ -12,7 +12,7 @@ import {
   Table,
   Text,
 } from '@mantine/core'
-import type { ReferenceKind } from '@sync/collections/reference'
+import type { ReferenceKind } from '@sync/contract/collections/reference'
 import { format } from 'date-fns'
 import { academicYearOf } from '@/lib/time/academic-year'
 import { useReferenceRecords, useReferenceWriter } from '../hooks/use-reference'

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
-import type { AppDatabase } from '@sync/database'
+import type { AppDatabase } from '@sync/engine/database'
 
 const admin = testMember({ role: 'admin', isSystemAdmin: true })
 

@@ -7,7 +7,7 @@ import '@mantine/core/styles/NumberInput.css'
 import '@mantine/core/styles/Combobox.css'
 import '@mantine/core/styles/ScrollArea.css'
 import { Stack, Tabs, Text, Title } from '@mantine/core'
-import type { ReferenceKind } from '@sync/collections/reference'
+import type { ReferenceKind } from '@sync/contract/collections/reference'
 import { KIND_LABELS } from '../logic/records'
 import { ReferenceList } from './reference-list'
 

@@ -1,4 +1,4 @@
-import { referenceKinds, type ReferenceKind } from '@sync/collections/reference'
+import { referenceKinds, type ReferenceKind } from '@sync/contract/collections/reference'
 import { academicYearOf, coveredAcademicYears } from '@/lib/time/academic-year'
 
 export interface ReferenceRecord {

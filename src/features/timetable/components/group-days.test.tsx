@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
-import type { AppDatabase } from '@sync/database'
-import { weekDocId } from '@sync/collections/timetables'
+import type { AppDatabase } from '@sync/engine/database'
+import { weekDocId } from '@sync/contract/collections/timetables'
 import { subjectColour } from '../logic/sessions'
 
 // Every lesson looks up its subject's colour each time it draws: watched to tell which redrew.

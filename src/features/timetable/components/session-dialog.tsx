@@ -1,5 +1,5 @@
 import { Anchor, Badge, List, Modal, Select, Stack, Tabs, Text } from '@mantine/core'
-import { lessonKey } from '@sync/collections/timetables'
+import { lessonKey } from '@sync/contract/collections/timetables'
 import { useMediaQuery } from '@mantine/hooks'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { NARROW_QUERY } from '@/lib/navigation/model'

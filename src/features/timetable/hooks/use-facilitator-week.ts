@@ -1,7 +1,7 @@
 import { map } from 'rxjs/operators'
-import { normaliseDays } from '@sync/timetable/normalise'
+import { normaliseDays } from '@sync/rules/timetable/normalise'
 import { useObservable } from '@/db/hooks'
-import type { TimetableRow } from '@sync/database'
+import type { TimetableRow } from '@sync/engine/database'
 import { WEEKDAY_KEYS, type WeekDays } from '../logic/types'
 
 type WeekOrTemplate = Extract<TimetableRow, { kind: 'week' | 'group_template' }>

@@ -1,8 +1,8 @@
 import { combineLatest } from 'rxjs'
 import { map } from 'rxjs/operators'
-import type { TimetableRow } from '@sync/database'
-import { templateDocId, weekDocId } from '@sync/collections/timetables'
-import { normaliseDays } from '@sync/timetable/normalise'
+import type { TimetableRow } from '@sync/engine/database'
+import { templateDocId, weekDocId } from '@sync/contract/collections/timetables'
+import { normaliseDays } from '@sync/rules/timetable/normalise'
 import { useObservable } from '@/db/hooks'
 import type { WeekDays } from '../logic/types'
 

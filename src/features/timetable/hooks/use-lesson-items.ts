@@ -1,6 +1,6 @@
 import { map } from 'rxjs/operators'
 import type { RxDocument } from 'rxdb'
-import type { LessonItemRow } from '@sync/database'
+import type { LessonItemRow } from '@sync/engine/database'
 import { useObservable } from '@/db/hooks'
 
 /** A comment, resource or assignment: `data` is the one its `kind` names. */

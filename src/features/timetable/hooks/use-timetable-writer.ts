@@ -1,8 +1,8 @@
-import { lessonItems } from '@sync/collections/lesson-items'
-import { lessonKey, templateDocId, weekDocId } from '@sync/collections/timetables'
-import { parseRow } from '@sync/schema'
-import { uuidv7 } from '@sync/ids'
-import { normaliseDays } from '@sync/timetable/normalise'
+import { lessonItems } from '@sync/contract/collections/lesson-items'
+import { lessonKey, templateDocId, weekDocId } from '@sync/contract/collections/timetables'
+import { parseRow } from '@sync/contract/schema'
+import { uuidv7 } from '@sync/contract/ids'
+import { normaliseDays } from '@sync/rules/timetable/normalise'
 import { useOpenDatabase } from '@/db/provider'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { changeLogEntry } from '../logic/change-log'
@@ -11,7 +11,7 @@ import { centreDateOf } from '@/lib/time/calendar-date'
 import { mondayOf, schoolDaysOf } from '@/lib/time/week'
 import { WEEKDAY_KEYS, type Session, type WeekDays } from '../logic/types'
 import type { WithDeleted } from 'rxdb'
-import type { LessonItemRow, TimetableRow } from '@sync/database'
+import type { LessonItemRow, TimetableRow } from '@sync/engine/database'
 
 type LessonItemKind = LessonItemRow['kind']
 /** What a person entered for a comment, resource or assignment (checked before it is stored). */

@@ -6,7 +6,7 @@ import {
   initialEditMode,
   topicValuesOf,
 } from './edit-mode'
-import { session } from '@sync/timetable/fixtures'
+import { session } from '@sync/rules/timetable/fixtures'
 
 const fractions = session('s1', { topicId: 'fractions', topic: 'Fractions', timingId: 't1' })
 const blank = session('s2', { timingId: 't2', subjectId: 'art' })

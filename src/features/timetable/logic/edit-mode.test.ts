@@ -14,7 +14,7 @@ import {
   type EditModeState,
   type TopicValues,
 } from './edit-mode'
-import { session, week } from '@sync/timetable/fixtures'
+import { session, week } from '@sync/rules/timetable/fixtures'
 
 const fractions = session('s1', {
   topicId: 'fractions',

@@ -1,4 +1,4 @@
-import { SUBJECT_COLOURS, TIMING_PATTERN } from '@sync/constants'
+import { SUBJECT_COLOURS, TIMING_PATTERN } from '@sync/contract/constants'
 import { compareByStart, parseTiming } from '@/lib/time/timing'
 import type { Session } from './types'
 

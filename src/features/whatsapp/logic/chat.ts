@@ -1,7 +1,7 @@
 // What the WhatsApp pane and chat dialog show (operations.md §2, §9; O12, O15-O18), as pure
 // functions over the device's records.
-import { whatsappNumber } from '@sync/commands/accounts/phone'
-import { messageWindow, sendModeFor, type SendMode } from '@sync/messaging/whatsapp'
+import { whatsappNumber } from '@sync/contract/commands/accounts/phone'
+import { messageWindow, sendModeFor, type SendMode } from '@sync/rules/messaging/whatsapp'
 
 export interface NumberRecord {
   id: string

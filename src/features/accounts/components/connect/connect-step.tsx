@@ -1,5 +1,5 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core'
-import type { ConnectData } from '@sync/commands/accounts/contract'
+import type { ConnectData } from '@sync/contract/commands/accounts/contract'
 import { GoogleChoice } from '../google-button'
 
 /**

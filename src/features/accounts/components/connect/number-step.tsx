@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Button, Stack } from '@mantine/core'
-import { countryByCode, DEFAULT_COUNTRY } from '@sync/commands/accounts/countries'
-import { mobileProblem } from '@sync/commands/accounts/phone'
+import { countryByCode, DEFAULT_COUNTRY } from '@sync/contract/commands/accounts/countries'
+import { mobileProblem } from '@sync/contract/commands/accounts/phone'
 import { useWarmUpOnFirstInput } from '../../hooks/use-warm-up'
 import { PhoneField } from '../phone-field'
 

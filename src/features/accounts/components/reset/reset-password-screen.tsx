@@ -4,8 +4,11 @@ import { schemaResolver, useForm } from '@mantine/form'
 import { accounts } from '../../api'
 import { useAuthFlow } from '../../hooks/use-auth-flow'
 import type { ResetState } from '../../logic/member-form'
-import { MESSAGES } from '@sync/commands/accounts/messages'
-import { newPasswordSchema, type NewPasswordValues } from '@sync/commands/accounts/new-password'
+import { MESSAGES } from '@sync/contract/commands/accounts/messages'
+import {
+  newPasswordSchema,
+  type NewPasswordValues,
+} from '@sync/contract/commands/accounts/new-password'
 import { AuthCard } from '../auth-card'
 import { FlowAlerts } from '../flow-alerts'
 import { NewPasswordFields } from '../new-password-fields'

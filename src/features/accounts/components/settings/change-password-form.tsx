@@ -4,8 +4,8 @@ import { Alert, Button, Paper, PasswordInput, Stack, Title } from '@mantine/core
 import { schemaResolver, useForm } from '@mantine/form'
 import * as z from 'zod/mini'
 import { changePassword } from '@/lib/auth/actions'
-import { MESSAGES, providerMessage } from '@sync/commands/accounts/messages'
-import { confirmMatches, newPasswordShape } from '@sync/commands/accounts/new-password'
+import { MESSAGES, providerMessage } from '@sync/contract/commands/accounts/messages'
+import { confirmMatches, newPasswordShape } from '@sync/contract/commands/accounts/new-password'
 import { NewPasswordFields } from '../new-password-fields'
 
 const WORDS: Record<string, string> = {

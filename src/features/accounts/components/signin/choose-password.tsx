@@ -2,8 +2,11 @@ import { useState } from 'react'
 import { Button, Stack, Text } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { chooseNewPassword } from '@/lib/auth/actions'
-import { providerMessage } from '@sync/commands/accounts/messages'
-import { newPasswordSchema, type NewPasswordValues } from '@sync/commands/accounts/new-password'
+import { providerMessage } from '@sync/contract/commands/accounts/messages'
+import {
+  newPasswordSchema,
+  type NewPasswordValues,
+} from '@sync/contract/commands/accounts/new-password'
 import { NewPasswordFields } from '../new-password-fields'
 
 const CHOOSE = { password: 'Password', confirm: 'Repeat the password' }

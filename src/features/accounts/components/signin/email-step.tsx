@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react'
 import { Button, Stack, TextInput } from '@mantine/core'
 import { accounts } from '../../api'
 import { useWarmUpOnFirstInput } from '../../hooks/use-warm-up'
-import type { AccountsAnswers } from '@sync/commands/accounts/contract'
-import { isValidEmail, normaliseEmail } from '@sync/commands/accounts/email'
+import type { AccountsAnswers } from '@sync/contract/commands/accounts/contract'
+import { isValidEmail, normaliseEmail } from '@sync/contract/commands/accounts/email'
 
 export type SigninInit = AccountsAnswers['initSignin']
 

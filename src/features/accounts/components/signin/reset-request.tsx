@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core'
 import { accounts } from '../../api'
-import { isValidEmail, normaliseEmail } from '@sync/commands/accounts/email'
+import { isValidEmail, normaliseEmail } from '@sync/contract/commands/accounts/email'
 import type { ResetState } from '../../logic/member-form'
 
 /** Forgotten password (D20): the reset state goes pending → success once the request succeeds. */

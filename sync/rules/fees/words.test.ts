@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { numberInIndianWords, rupeesInWords } from '@sync/fees/words.ts'
+import { numberInIndianWords, rupeesInWords } from '@sync/rules/fees/words.ts'
 
 describe('numberInIndianWords', () => {
   it.each([

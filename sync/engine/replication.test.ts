@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { BehaviorSubject, firstValueFrom, NEVER } from 'rxjs'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
-import { reference } from './collections/index.ts'
+import { reference } from '../contract/collections/index.ts'
 import { createAppDatabase, type AppDatabase } from './database.ts'
 import { startSync, type SyncController, type UnreadableRow } from './replication.ts'
 import type { SyncTransport } from './transport.ts'

@@ -1,10 +1,10 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { RxDocument } from 'rxdb'
-import type { AppCollections, LessonItemRow, ReferenceRow, TimetableRow } from '../database.ts'
-import { checkRow, parseRow, type RowOf } from '../schema.ts'
-import { facilitators, lessonItems, reference, timetables } from './index.ts'
+import type { AppCollections, LessonItemRow, ReferenceRow, TimetableRow } from './database.ts'
+import { checkRow, parseRow, type RowOf } from '../contract/schema.ts'
+import { facilitators, lessonItems, reference, timetables } from '../contract/collections/index.ts'
 
-// The rows the screens read are typed from the zod schemas of sync/collections: a field that
+// The rows the screens read are typed from the zod schemas of sync/contract/collections: a field that
 // does not exist does not compile (tsc checks this file: each @ts-expect-error must be an error).
 describe('rows typed from their schemas', () => {
   it('gives each kind its own data', () => {
@@ -13,7 +13,7 @@ describe('rows typed from their schemas', () => {
     >()
     expectTypeOf<Extract<ReferenceRow, { kind: 'subject' }>['data']>().toEqualTypeOf<{
       name: string
-      color: (typeof import('../constants.ts').SUBJECT_COLOURS)[number]
+      color: (typeof import('../contract/constants.ts').SUBJECT_COLOURS)[number]
       mixedGroup: boolean
     }>()
     expectTypeOf<Extract<LessonItemRow, { kind: 'comment' }>['data']>().toEqualTypeOf<{
@@ -96,7 +96,7 @@ describe('the row schema agrees with the types', () => {
 
   it('refuses a definition whose kind column and kinds disagree', async () => {
     const z = await import('zod/mini')
-    const { defineCollection } = await import('../schema.ts')
+    const { defineCollection } = await import('../contract/schema.ts')
     expect(() =>
       defineCollection({
         name: 'odd',

@@ -3,9 +3,13 @@
 // The wizard writes on the device; the sync engine sends the changes, where the families' and
 // students' guards let a guardian change only the profile (data), never the enrolment.
 import * as z from 'zod/mini'
-import { DATE_PATTERN } from '../constants.ts'
-import type { EmergencyContactRecord, FamilyData, GuardianRecord } from '../collections/families.ts'
-import type { StudentData } from '../collections/students.ts'
+import { DATE_PATTERN } from '../../contract/constants.ts'
+import type {
+  EmergencyContactRecord,
+  FamilyData,
+  GuardianRecord,
+} from '../../contract/collections/families.ts'
+import type { StudentData } from '../../contract/collections/students.ts'
 import {
   BLOOD_GROUP_PLACEHOLDER,
   DEFAULT_NATIONALITY,

@@ -15,7 +15,7 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import { pushOutcomesOf, type AppDatabase } from './database.ts'
 import { PushLog, withoutPushedSince } from './push-log.ts'
 import { acknowledgedStates, pulledUnchanged, pushedUpTo } from './rxdb-meta.ts'
-import { checkRow, type CollectionDefinition } from './schema.ts'
+import { checkRow, type CollectionDefinition } from '../contract/schema.ts'
 import { unsendableReason } from './sendable.ts'
 import { businessText } from './unanswered.ts'
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FamilyData } from '../collections/families.ts'
+import type { FamilyData } from '../../contract/collections/families.ts'
 import {
   childWithProfile,
   familyWithProfile,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_DOCUMENT_BYTES } from './constants.ts'
+import { MAX_DOCUMENT_BYTES } from '../contract/constants.ts'
 import { unsendableReason } from './sendable.ts'
 
 describe('what a device refuses to push', () => {

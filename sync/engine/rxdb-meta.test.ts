@@ -1,10 +1,10 @@
-// Pins what sync/rxdb-meta.ts reads from RxDB's replication bookkeeping, against a server kept in
+// Pins what sync/engine/rxdb-meta.ts reads from RxDB's replication bookkeeping, against a server kept in
 // memory: if an RxDB update changes it, this fails instead of the pending count going quiet.
 import { afterEach, describe, expect, it } from 'vitest'
 import { BehaviorSubject, NEVER } from 'rxjs'
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
-import { reference } from './collections/index.ts'
+import { reference } from '../contract/collections/index.ts'
 import { createAppDatabase, type AppDatabase } from './database.ts'
 import { startSync, type SyncController } from './replication.ts'
 import { acknowledgedStates, pulledUnchanged, pushedUpTo } from './rxdb-meta.ts'

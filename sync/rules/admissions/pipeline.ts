@@ -1,7 +1,7 @@
 // The pre-admission pipeline's lists (operations.md §2, §4, §5; H02–H04, H07–H10, H20): the
 // status labels, the tabs with their counts and the order of each list. Pure functions shared by
 // the office's Pre-Admission pane and its tests.
-import type { InquiryStatus } from '../collections/inquiries.ts'
+import type { InquiryStatus } from '../../contract/collections/inquiries.ts'
 
 /** H03: the label of each status; anything else reads 'Unknown'. */
 export const STATUS_LABELS: Record<InquiryStatus, string> = {

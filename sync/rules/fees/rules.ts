@@ -9,8 +9,8 @@ export {
   type FeeType,
   type PaymentOption,
   type ContributionType,
-} from './kinds.ts'
-import type { FeeType } from './kinds.ts'
+} from '../../contract/fee-kinds.ts'
+import type { FeeType } from '../../contract/fee-kinds.ts'
 
 /** The deposit an admission or enrolment starts with (J26). */
 export const DEFAULT_DEPOSIT_FEE = 45000

@@ -2,7 +2,7 @@
 // of a surrogate pair in JSON, and a call carrying one fails whole: the rest of the queue would
 // wait behind it forever. A document over the size limit would travel to every device on every
 // pull. Such a change is refused on the device with a reason, like a refusal from the server.
-import { MAX_DOCUMENT_BYTES } from './constants.ts'
+import { MAX_DOCUMENT_BYTES } from '../contract/constants.ts'
 
 // eslint-disable-next-line no-control-regex
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/

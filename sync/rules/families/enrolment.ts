@@ -3,9 +3,9 @@
 // the new and changed records are built here and written on the device, and the sync engine
 // sends them through `sync_push`, where the families' and students' guards and policies hold.
 import * as z from 'zod/mini'
-import { DATE_PATTERN } from '../constants.ts'
-import type { FAMILY_STATUSES } from '../collections/families.ts'
-import type { Enrolment, StudentData } from '../collections/students.ts'
+import { DATE_PATTERN } from '../../contract/constants.ts'
+import type { FAMILY_STATUSES } from '../../contract/collections/families.ts'
+import type { Enrolment, StudentData } from '../../contract/collections/students.ts'
 import { DEFAULT_DEPOSIT_FEE } from '../fees/rules.ts'
 import { DEFAULT_NATIONALITY, GENDERS } from './profile.ts'
 

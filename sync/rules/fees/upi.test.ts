@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isVpa, upiLink, upiNote } from '@sync/fees/upi.ts'
+import { isVpa, upiLink, upiNote } from '@sync/rules/fees/upi.ts'
 
 describe('isVpa', () => {
   it.each([

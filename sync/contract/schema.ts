@@ -1,5 +1,5 @@
 // The data contract shared by the browser, the tests and the edge functions: one definition per
-// collection (sync/collections/<name>.ts), with zod schemas as the source of truth for field
+// collection (sync/contract/collections/<name>.ts), with zod schemas as the source of truth for field
 // names and types, and the RxDB schema derived from them.
 import * as z from 'zod/mini'
 import type { RxJsonSchema, MigrationStrategies } from 'rxdb'
@@ -149,7 +149,7 @@ export function rowSchema<D extends CollectionDefinition>(def: D): z.ZodMiniType
     rowSchemas.set(def, schema)
   }
   // The union is assembled from the definition's entries at run time, which TypeScript cannot
-  // follow; RowOf states the same shape, and sync/collections/rows.test.ts checks they agree.
+  // follow; RowOf states the same shape, and sync/contract/collections/rows.test.ts checks they agree.
   return schema as unknown as z.ZodMiniType<RowOf<D>>
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { students } from '../collections/students.ts'
-import { checkRow } from '../schema.ts'
+import { students } from '../../contract/collections/students.ts'
+import { checkRow } from '../../contract/schema.ts'
 import {
   canArchive,
   emptyEnrolForm,

@@ -5,8 +5,8 @@
 // made the same week at once (its id is the same everywhere) both started from the group's
 // template: that is the version they are merged against.
 import { defaultConflictHandler, type RxConflictHandler, type RxConflictHandlerInput } from 'rxdb'
-import type { AppDatabase } from '../database.ts'
-import { templateDocId } from '../collections/timetables.ts'
+import type { AppDatabase } from '../../engine/database.ts'
+import { templateDocId } from '../../contract/collections/timetables.ts'
 import { mergeWeeks, type LostEdit } from './merge.ts'
 import { normaliseDays } from './normalise.ts'
 import type { WeekdayKey } from './types.ts'

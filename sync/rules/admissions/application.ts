@@ -3,11 +3,11 @@
 // schemas and answers each field's problem in the same words the form shows. zod/mini keeps the
 // public pages light.
 import * as z from 'zod/mini'
-import { isValidEmail } from '../commands/accounts/email.ts'
-import { isKnownPrefix } from '../commands/accounts/countries.ts'
-import { phoneDigits } from '../commands/accounts/phone.ts'
+import { isValidEmail } from '../../contract/commands/accounts/email.ts'
+import { isKnownPrefix } from '../../contract/commands/accounts/countries.ts'
+import { phoneDigits } from '../../contract/commands/accounts/phone.ts'
 import { GENDERS, MARITAL_STATUSES } from '../families/profile.ts'
-import { DATE_PATTERN } from '../constants.ts'
+import { DATE_PATTERN } from '../../contract/constants.ts'
 import {
   FACILITATOR_QUESTIONS,
   GUARDIAN_QUESTIONS,

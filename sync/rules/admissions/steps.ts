@@ -5,7 +5,7 @@
 // (its id is the key of `admission_steps`): it queues the e-mails, makes the family record and
 // its contacts at admission, and the student at enrolment. Nothing here talks to the network.
 import * as z from 'zod/mini'
-import { DATE_PATTERN } from '../constants.ts'
+import { DATE_PATTERN } from '../../contract/constants.ts'
 import { DEFAULT_DEPOSIT_FEE } from '../fees/rules.ts'
 
 export const STEP_KINDS = [

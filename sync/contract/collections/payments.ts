@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { defineCollection, type AppRole } from '../schema.ts'
 import { ACADEMIC_YEAR_PATTERN, DATE_PATTERN } from '../constants.ts'
-import { CONTRIBUTION_TYPES, FEE_TYPES, PAYMENT_OPTIONS } from '../fees/kinds.ts'
+import { CONTRIBUTION_TYPES, FEE_TYPES, PAYMENT_OPTIONS } from '../fee-kinds.ts'
 
 // A payment to the centre (operations.md §3): a student's fee, or a family's contribution. The
 // office records payments; a guardian reports one they made (by UPI or bank transfer) and it

@@ -22,8 +22,8 @@ import type {
   timetables,
   topics,
   whatsapp,
-} from './collections/index.ts'
-import { toRxJsonSchema, type CollectionDefinition, type RowOf } from './schema.ts'
+} from '../contract/collections/index.ts'
+import { toRxJsonSchema, type CollectionDefinition, type RowOf } from '../contract/schema.ts'
 import { UnansweredPushes } from './unanswered.ts'
 
 addRxPlugin(RxDBLeaderElectionPlugin)
@@ -56,10 +56,17 @@ export interface AppCollections {
   families: RxCollection<FamilyRow>
   students: RxCollection<StudentRow>
   payments: RxCollection<PaymentRow>
-  /** Collections a test or a migration opens under other names. */
-  [name: string]: RxCollection
 }
 export type AppDatabase = RxDatabase<AppCollections>
+
+/**
+ * A collection reached by a name known only at run time (a test's own collection, every
+ * collection of a definition list). The app's code names its collections and gets their types.
+ */
+export function collectionNamed(db: AppDatabase, name: string): RxCollection | undefined {
+  const found = Object.entries(db.collections).find(([key]) => key === name)
+  return found?.[1]
+}
 
 export interface CreateDatabaseOptions {
   name: string

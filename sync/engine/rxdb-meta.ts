@@ -1,7 +1,7 @@
 // What the replication needs to know from RxDB's own bookkeeping: which documents the server has
 // acknowledged (RxDB keeps the last server state of each, the "assumed master state") and where
 // the push stands. Read through RxDB's exported replication-protocol functions, in this one
-// place, and pinned by sync/rxdb-meta.test.ts so an RxDB update that changes them fails a test.
+// place, and pinned by sync/engine/rxdb-meta.test.ts so an RxDB update that changes them fails a test.
 import { getAssumedMasterState, getHeightOfRevision, getLastCheckpointDoc } from 'rxdb'
 import type { RxReplicationState } from 'rxdb/plugins/replication'
 

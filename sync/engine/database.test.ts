@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
-import { createAppDatabase } from './database.ts'
-import { defineCollection } from './schema.ts'
+import { collectionNamed, createAppDatabase } from './database.ts'
+import { defineCollection } from '../contract/schema.ts'
 
 // A collection's local schema can change between app versions; the documents already on a
 // device are migrated when the new version opens the database (nothing is lost offline).
@@ -34,7 +34,7 @@ describe('local schema versions', () => {
       definitions: [v0],
       multiInstance: false,
     })
-    await before.notes!.insert({ id: 'n1', text: 'planted seeds today' })
+    await collectionNamed(before, 'notes')!.insert({ id: 'n1', text: 'planted seeds today' })
     await before.close()
 
     const after = await createAppDatabase({
@@ -43,7 +43,7 @@ describe('local schema versions', () => {
       definitions: [v1],
       multiInstance: false,
     })
-    const doc = await after.notes!.findOne('n1').exec()
+    const doc = await collectionNamed(after, 'notes')!.findOne('n1').exec()
     expect(doc?.toJSON()).toMatchObject({ id: 'n1', text: 'planted seeds today', words: 3 })
     await after.remove()
   })
