@@ -1,5 +1,40 @@
 // What every edge function is given. On Supabase the first three are provided by the platform and
 // the others are project secrets (`supabase secrets set`); the local host passes the same names.
+// The environment is read once, through this schema, where a function starts: a missing variable
+// is an empty string or absent, never a wrong type.
+import * as z from 'zod/mini'
+
+const text = z._default(z.string(), '')
+const optional = z.optional(z.string())
+
+const FunctionEnvSchema = z.object({
+  SUPABASE_URL: text,
+  SUPABASE_ANON_KEY: text,
+  SUPABASE_SERVICE_ROLE_KEY: text,
+  SUPABASE_PUBLISHABLE_KEYS: optional,
+  SUPABASE_SECRET_KEYS: optional,
+  OUTBOX_SECRET: optional,
+  SITE_URL: text,
+  SMTP_URL: optional,
+  MAIL_FROM: optional,
+  WHATSAPP_API_URL: optional,
+  WHATSAPP_PHONE_NUMBER_ID: optional,
+  WHATSAPP_TOKEN: optional,
+  WHATSAPP_APP_SECRET: optional,
+  WHATSAPP_VERIFY_TOKEN: optional,
+  WHATSAPP_TEMPLATE: optional,
+  RATE_LIMIT_FACTOR: optional,
+})
+
+// Every variable the interface below documents is read (a compile error otherwise).
+const readsEveryVariable: Record<keyof FunctionEnv, unknown> = FunctionEnvSchema.shape
+void readsEveryVariable
+
+/** The variables of `Deno.env` (or the local host's) that a function reads, typed. */
+export function readFunctionEnv(raw: Record<string, string | undefined>): FunctionEnv {
+  return FunctionEnvSchema.parse(raw)
+}
+
 export interface FunctionEnv {
   SUPABASE_URL: string
   /** The legacy anon and service_role JWT keys (empty where a project has turned them off). */

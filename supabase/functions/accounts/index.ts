@@ -1,4 +1,4 @@
-import type { FunctionEnv } from '../_shared/env.ts'
+import { readFunctionEnv } from '../_shared/env.ts'
 import { createHandler } from './handler.ts'
 
-Deno.serve(createHandler(Deno.env.toObject() as unknown as FunctionEnv))
+Deno.serve(createHandler(readFunctionEnv(Deno.env.toObject())))

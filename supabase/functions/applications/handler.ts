@@ -46,6 +46,44 @@ function siteOf(env: FunctionEnv): string | null {
   }
 }
 
+/** A checked application, told apart by its form. */
+type Checked =
+  | { kind: 'student'; data: StudentApplication }
+  | { kind: 'facilitator'; data: FacilitatorApplication }
+  | { kind: 'onboarding'; data: OnboardingApplication }
+
+/** Checks an application with its form's schema: the application, or the form's words per field. */
+function check(
+  kind: Checked['kind'],
+  application: unknown,
+): { ok: true; checked: Checked } | { ok: false; fields: Record<string, string> } {
+  switch (kind) {
+    case 'student': {
+      const r = applicationSchemas.student.safeParse(application)
+      return r.success
+        ? { ok: true, checked: { kind, data: r.data } }
+        : { ok: false, fields: fieldProblems(r.error) }
+    }
+    case 'facilitator': {
+      const r = applicationSchemas.facilitator.safeParse(application)
+      return r.success
+        ? { ok: true, checked: { kind, data: r.data } }
+        : { ok: false, fields: fieldProblems(r.error) }
+    }
+    case 'onboarding': {
+      const r = applicationSchemas.onboarding.safeParse(application)
+      return r.success
+        ? { ok: true, checked: { kind, data: r.data } }
+        : { ok: false, fields: fieldProblems(r.error) }
+    }
+  }
+}
+
+/** The address an application's answers go to, and that its limit is counted by. */
+function applicantEmail(checked: Checked): string {
+  return checked.kind === 'student' ? checked.data.guardians[0]!.email : checked.data.email
+}
+
 interface Inquiry {
   id: string
   kind: 'family' | 'facilitator'
@@ -139,29 +177,26 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
         400,
       )
     }
-    const parsed = applicationSchemas[kind].safeParse(application)
-    if (!parsed.success) {
+    const result = check(kind, application)
+    if (!result.ok) {
       return json(
-        {
-          type: 'error',
-          message: APPLICATION_MESSAGES.invalid,
-          fields: fieldProblems(parsed.error),
-        },
+        { type: 'error', message: APPLICATION_MESSAGES.invalid, fields: result.fields },
         400,
       )
     }
+    const { checked } = result
     const site = siteOf(env)
     try {
       if (!site) throw new Error('SITE_URL is not set to the app’s address (http or https)')
-      const email =
-        kind === 'student'
-          ? (parsed.data as StudentApplication).guardians[0]!.email
-          : (parsed.data as FacilitatorApplication | OnboardingApplication).email
       const wait = await waitFor(
         admin,
         [
           { bucket: 'applications:ip', key: clientAddress(req), limit: APPLICATION_LIMITS.ip },
-          { bucket: 'applications:applicant', key: email, limit: APPLICATION_LIMITS.applicant },
+          {
+            bucket: 'applications:applicant',
+            key: applicantEmail(checked),
+            limit: APPLICATION_LIMITS.applicant,
+          },
         ],
         limitFactor(env.RATE_LIMIT_FACTOR),
       )
@@ -170,17 +205,16 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
         res.headers.set('Retry-After', String(wait))
         return res
       }
-      if (kind === 'onboarding')
-        return await onboarding(admin, parsed.data as OnboardingApplication)
+      if (checked.kind === 'onboarding') return await onboarding(admin, checked.data)
       const sender = senderOf(env, site)
       let inquiry: Inquiry
       let mails: Mails
-      if (kind === 'student') {
-        const a = parsed.data as StudentApplication
+      if (checked.kind === 'student') {
+        const a = checked.data
         inquiry = studentInquiry(a)
         mails = studentMails(sender, site, a.guardians[0]!, inquiry.family_name, a.children)
       } else {
-        const a = parsed.data as FacilitatorApplication
+        const a = checked.data
         inquiry = facilitatorInquiry(a)
         mails = facilitatorMails(sender, site, a)
       }

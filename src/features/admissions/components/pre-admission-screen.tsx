@@ -103,8 +103,7 @@ const NOTE_LABELS: Record<NoteField, string> = {
 function NoteEditor({ row, field }: { row: InquiryRow; field: NoteField }) {
   const member = useAuthMember()
   const writer = useInquiryWriter()
-  const note = (row.data as Record<string, unknown>)[field] as
-    { text: string; edited: string; editedBy: string } | null | undefined
+  const note = row.data[field]
   const [text, setText] = useState(note?.text ?? '')
   const save = async () => {
     try {
@@ -196,13 +195,8 @@ function InquiryDetail({
     setStatus(dialogStatus(row.status))
   }
   const [archiving, setArchiving] = useState(false)
-  const data = row.data as Record<string, unknown>
-  const children = (Array.isArray(data.children) ? data.children : []) as Record<string, string>[]
-  const guardians = (Array.isArray(data.guardians) ? data.guardians : []) as Record<
-    string,
-    string
-  >[]
-  const applicant = (data.applicant ?? null) as Record<string, unknown> | null
+  const family = row.kind === 'family' ? row.data : null
+  const applicant = row.kind === 'facilitator' ? row.data.applicant : null
   const move = async () => {
     try {
       await writer.setStatus(row.id, status)
@@ -254,13 +248,13 @@ function InquiryDetail({
           Applied {row.submitted.slice(0, 10)}
         </Text>
       </Group>
-      {row.kind === 'family' && (
+      {family && (
         <>
-          <Text size="sm">Marital status: {String(data.maritalStatus ?? '')}</Text>
+          <Text size="sm">Marital status: {family.maritalStatus}</Text>
           <Title order={3} size="h5">
             Children
           </Title>
-          {children.map((c, i) => (
+          {family.children.map((c, i) => (
             <Text key={i} size="sm">
               {personName(c)} · born {c.dob} · {c.gender} · {c.nationality}
             </Text>
@@ -268,7 +262,7 @@ function InquiryDetail({
           <Title order={3} size="h5">
             Parents and guardians
           </Title>
-          {guardians.map((g, i) => (
+          {family.guardians.map((g, i) => (
             <Text key={i} size="sm" style={{ overflowWrap: 'anywhere' }}>
               {personName(g)} · {g.email} · {g.prefix} {g.mobile}
               {g.occupation ? ` · ${g.occupation}` : ''}
@@ -278,7 +272,7 @@ function InquiryDetail({
       )}
       {applicant && (
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {personName(applicant)} · {String(applicant.email ?? '')} ·{' '}
+          {personName(applicant)} · {applicant.email} ·{' '}
           {String(applicant.facilitatingSubjects ?? '')}
         </Text>
       )}

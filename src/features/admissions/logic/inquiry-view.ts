@@ -63,19 +63,14 @@ export interface InquirySummary {
   when: string | null
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '')
-
 export function summarise(row: InquiryRow, today: string): InquirySummary {
-  const data = row.data as Record<string, unknown>
-  const children = Array.isArray(data.children) ? (data.children as Person[]) : []
-  const guardians = Array.isArray(data.guardians)
-    ? (data.guardians as (Person & { email?: string })[])
-    : []
-  const applicant = (data.applicant ?? null) as (Person & { email?: string }) | null
-  const first = applicant ?? guardians[0]
-  const meeting = text(data.meetingDate)
+  const family = row.kind === 'family' ? row.data : null
+  const children = family?.children ?? []
+  const applicant = row.kind === 'facilitator' ? row.data.applicant : null
+  const first = applicant ?? family?.guardians[0]
+  const meeting = family?.meetingDate ?? ''
   const trial = children
-    .map((c) => text((c as Record<string, unknown>).trialStart))
+    .map((c) => c.trialStart ?? '')
     .filter(Boolean)
     .sort()[0]
   return {
@@ -93,7 +88,7 @@ export function summarise(row: InquiryRow, today: string): InquirySummary {
     contact: first ? `${personName(first)}${first.email ? ` · ${first.email}` : ''}` : '',
     when:
       row.status === 'meeting' && meeting
-        ? `Meeting ${meeting}${text(data.meetingStart) ? ` at ${text(data.meetingStart)}` : ''}`
+        ? `Meeting ${meeting}${family?.meetingStart ? ` at ${family.meetingStart}` : ''}`
         : row.status === 'trial' && trial
           ? `Trial from ${trial}`
           : null,
@@ -129,23 +124,20 @@ const ADMISSION_TEMPLATES: readonly TemplateName[] = ['meeting', 'trial', 'admis
  * one for its step first. A facilitator's application is written to freely.
  */
 export function inquiryEmailDraft(row: InquiryRow): EmailDraft {
-  const data = row.data as Record<string, unknown>
   if (row.kind === 'facilitator') {
-    const applicant = (data.applicant ?? {}) as { email?: string }
-    return { to: applicant.email ? [applicant.email] : [], values: {}, templates: [] }
+    const { email } = row.data.applicant
+    return { to: email ? [email] : [], values: {}, templates: [] }
   }
-  const children = Array.isArray(data.children) ? (data.children as Record<string, unknown>[]) : []
-  const guardians = Array.isArray(data.guardians)
-    ? (data.guardians as (Person & { email?: string })[])
-    : []
-  const inTrial = children.find((c) => typeof c.trialStart === 'string' && c.trialStart)
+  const data = row.data
+  const { children, guardians } = data
+  const inTrial = children.find((c) => c.trialStart)
   const values: Record<string, string> = {
     parentNames: joinNames(guardians.map((g) => personName(g))),
-    studentName: joinNames(children.map((c) => personName(c as Person))),
+    studentName: joinNames(children.map((c) => personName(c))),
     familyName: row.family_name,
     meetingDate: letterDate(data.meetingDate),
-    meetingStart: text(data.meetingStart),
-    meetingEnd: text(data.meetingEnd),
+    meetingStart: data.meetingStart ?? '',
+    meetingEnd: data.meetingEnd ?? '',
     trialStart: letterDate(inTrial?.trialStart),
     trialEnd: letterDate(inTrial?.trialEnd),
   }
