@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db, Queryable } from '../../supabase/local/db.ts'
 import { demoAccounts, type DemoAccount } from '../../supabase/local/demo-accounts.ts'
+import { monthlyFeeOf } from '@sync/rules/fees/rules'
 import { asUser, claimsOf, testDatabases } from '../helpers/test-db.ts'
 
 const by = (label: string): DemoAccount => {
@@ -360,6 +361,70 @@ describe.each(testDatabases())('payments on $name', (target) => {
       tx.query('select * from public.family_fees()'),
     )
     expect(office).toEqual([])
+  })
+
+  it('family_fees answers what the app works out for the same students (J14, monthlyFeeOf)', async () => {
+    const tariffs = [
+      { id: 'rf-j14-own', amount: 12000, deleted: false },
+      { id: 'rf-j14-group', amount: 9000, deleted: false },
+      { id: 'rf-j14-free', amount: 0, deleted: false },
+      { id: 'rf-j14-gone', amount: 7000, deleted: true },
+    ]
+    const groups = [
+      { id: 'rg-j14-fee', feeTariffId: 'rf-j14-group' },
+      { id: 'rg-j14-none', feeTariffId: null },
+      { id: 'rg-j14-gone', feeTariffId: 'rf-j14-gone' },
+    ]
+    const students = [
+      { id: 'st-j14-a', fee_tariff_id: 'rf-j14-own', group_id: 'rg-j14-fee' },
+      { id: 'st-j14-b', fee_tariff_id: null, group_id: 'rg-j14-fee' },
+      { id: 'st-j14-c', fee_tariff_id: 'rf-j14-free', group_id: 'rg-j14-fee' },
+      { id: 'st-j14-d', fee_tariff_id: 'rf-j14-gone', group_id: 'rg-j14-fee' },
+      { id: 'st-j14-e', fee_tariff_id: null, group_id: 'rg-j14-none' },
+      { id: 'st-j14-f', fee_tariff_id: null, group_id: 'rg-j14-gone' },
+      { id: 'st-j14-g', fee_tariff_id: 'rf-j14-missing', group_id: 'rg-j14-none' },
+      { id: 'st-j14-h', fee_tariff_id: null, group_id: 'rg-j14-unknown' },
+    ]
+    const live = new Map(tariffs.filter((t) => !t.deleted).map((t) => [t.id, t.amount]))
+    const groupMap = new Map(groups.map((g) => [g.id, g]))
+    const expected = students.map((st) => [st.id, monthlyFeeOf(st, groupMap, live)])
+    expect(expected.map(([, fee]) => fee)).toEqual([12000, 9000, 0, 9000, 0, 0, 0, 0])
+
+    const rollback = new Error('rolled back')
+    let server: [string, number][] = []
+    await db
+      .transaction(async (tx) => {
+        for (const t of tariffs)
+          await tx.query(
+            `insert into public.reference (id, kind, data, _deleted) values ($1, 'fee_tariff', $2, $3)`,
+            [t.id, JSON.stringify({ name: t.id, amount: t.amount }), t.deleted],
+          )
+        for (const g of groups)
+          await tx.query(`insert into public.reference (id, kind, data) values ($1, 'group', $2)`, [
+            g.id,
+            JSON.stringify({ name: g.id, feeTariffId: g.feeTariffId }),
+          ])
+        for (const st of students)
+          await tx.query(
+            `insert into public.students (id, family_id, group_id, status, name, fee_tariff_id)
+             values ($1, 'demo-family-fernandes', $2, 'active', $1, $3)`,
+            [st.id, st.group_id, st.fee_tariff_id],
+          )
+        await tx.query(
+          `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+          [JSON.stringify(claimsOf(guardian))],
+        )
+        const rows = await tx.query<{ student_id: string; monthly_fee: string }>(
+          `select student_id, monthly_fee::text from public.family_fees()
+            where student_id like 'st-j14-%' order by student_id`,
+        )
+        server = rows.map((r) => [r.student_id, Number(r.monthly_fee)])
+        throw rollback
+      })
+      .catch((error: unknown) => {
+        if (error !== rollback) throw error
+      })
+    expect(server).toEqual(expected)
   })
 
   it("payment_receipt gives a recorded payment's receipt to its family and the office, nobody else", async () => {

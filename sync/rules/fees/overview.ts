@@ -128,8 +128,8 @@ export interface StudentFees {
   reported: number
 }
 
-/** Whether a payment pays for the period: its period is that one, or covers the same days. */
-function paysFor(p: PaymentLike, period: FeePeriod): boolean {
+/** Whether a payment pays for the period: its period is that one, or covers the same days (J06). */
+export function paysFor(p: PaymentLike, period: FeePeriod): boolean {
   const paid = p.data.period
   if (!paid) return false
   return paid.key === period.key || (paid.start <= period.start && period.end <= paid.end)

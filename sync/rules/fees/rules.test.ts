@@ -18,7 +18,7 @@ import {
   periodFee,
   periodOptions,
   sessionIndexOf,
-  studentMonthlyFee,
+  monthlyFeeOf,
   termIndexOf,
   totalFee,
   yearlyFee,
@@ -123,11 +123,32 @@ describe('fee amounts (J14–J17, J19)', () => {
     expect(() => totalFee(tariff, { months: 1 })).toThrow(/rupees/)
   })
 
-  it("falls back to 0 when the student's group has no fee", () => {
-    const tariffs = new Map([['grp_jaul', 14500]])
-    expect(studentMonthlyFee('grp_jaul', tariffs)).toBe(14500)
-    expect(studentMonthlyFee('grp_new', tariffs)).toBe(0)
-    expect(studentMonthlyFee(null, tariffs)).toBe(0)
+  // J14: the student's own tariff, else the group's, else 0; an unknown tariff counts as none.
+  const groups = new Map([
+    ['grp_jaul', { feeTariffId: 'tar_jaul' }],
+    ['grp_new', { feeTariffId: null }],
+    ['grp_gone', { feeTariffId: 'tar_gone' }],
+  ])
+  const tariffs = new Map([
+    ['tar_jaul', 14500],
+    ['tar_own', 12000],
+    ['tar_free', 0],
+  ])
+  it.each([
+    ['its own tariff', { fee_tariff_id: 'tar_own', group_id: 'grp_jaul' }, 12000],
+    ['its own tariff of nothing', { fee_tariff_id: 'tar_free', group_id: 'grp_jaul' }, 0],
+    ["the group's tariff", { fee_tariff_id: null, group_id: 'grp_jaul' }, 14500],
+    [
+      "the group's, when its own is unknown",
+      { fee_tariff_id: 'tar_gone', group_id: 'grp_jaul' },
+      14500,
+    ],
+    ['0 for a group without a fee', { fee_tariff_id: null, group_id: 'grp_new' }, 0],
+    ['0 for a group whose tariff is unknown', { fee_tariff_id: null, group_id: 'grp_gone' }, 0],
+    ['0 without a group', { fee_tariff_id: null, group_id: null }, 0],
+    ['0 for a group that is not known', { group_id: 'grp_other' }, 0],
+  ])('a student pays %s', (_case, student, fee) => {
+    expect(monthlyFeeOf(student, groups, tariffs)).toBe(fee)
   })
 })
 

@@ -133,13 +133,20 @@ export function amountFromYearlyFee(yearly: number, span: MonthSpan): number {
   return Math.round(yearly / 12) * monthsIn(span)
 }
 
-/** A student's monthly fee from their group's tariff; 0 when the group has none (J14). */
-export function studentMonthlyFee(
-  groupId: string | null | undefined,
-  tariffOfGroup: ReadonlyMap<string, number>,
+/**
+ * A student's monthly fee (J14): the tariff chosen for the student, else their group's tariff,
+ * else 0. A tariff that is not known (deleted, or not on the device) counts as none. The server's
+ * `family_fees()` answers the same; tests/sql/payments.test.ts holds the two together.
+ */
+export function monthlyFeeOf(
+  student: { fee_tariff_id?: string | null; group_id?: string | null },
+  groups: ReadonlyMap<string, { feeTariffId?: string | null }>,
+  tariffAmounts: ReadonlyMap<string, number>,
 ): number {
-  if (!groupId) return 0
-  return tariffOfGroup.get(groupId) ?? 0
+  const own = student.fee_tariff_id ? tariffAmounts.get(student.fee_tariff_id) : undefined
+  if (own !== undefined) return own
+  const groupTariff = student.group_id ? groups.get(student.group_id)?.feeTariffId : null
+  return (groupTariff && tariffAmounts.get(groupTariff)) || 0
 }
 
 /** A payment period offered for a fee type, with the months it covers (J08, J09). */

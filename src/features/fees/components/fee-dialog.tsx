@@ -21,16 +21,13 @@ import {
   feeFormDefaults,
   feeFormFromReport,
   feeFormSchema,
-  pendingForPeriod,
-  periodChoices,
-  periodTotal,
   withFeeType,
   withPeriod,
-  yearTotalWith,
   type FeeFormContext,
   type FeeFormInput,
   type FeeFormValues,
 } from '../logic/fee-form'
+import { pendingForPeriod, periodChoices, periodTotal, yearTotalWith } from '@sync/rules/fees/cover'
 import type { FeeFamily, FeeStudent } from '../logic/office-fees'
 import { NO_EMAIL_ADDRESS } from '../logic/payment-rows'
 

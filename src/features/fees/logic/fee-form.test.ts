@@ -5,13 +5,11 @@ import {
   feeFormDefaults,
   feeFormFromReport,
   feeFormSchema,
-  pendingForPeriod,
-  periodChoices,
   withFeeType,
   withPeriod,
-  yearTotalWith,
   type FeeFormContext,
 } from './fee-form'
+import { periodChoices } from '@sync/rules/fees/cover'
 
 const month = (ym: string) => {
   const [y, m] = ym.split('-').map(Number) as [number, number]
@@ -192,35 +190,6 @@ describe('switching the fee type (J08)', () => {
     for (const type of FEE_TYPES)
       expect(periodChoices(type, '2026-12-03').length).toBeGreaterThan(0)
     expect(PAYMENT_OPTIONS).toContain('Indian Bank Transfer')
-  })
-})
-
-describe('pendingForPeriod and yearTotalWith', () => {
-  const dec = month('2026-12')
-  const payments = [
-    fee('p1', 16700, month('2026-06')),
-    fee('p2', 5000, dec),
-    fee('p3', 16700, month('2025-12')),
-  ]
-  it('a year payment covers the month', () => {
-    const yearly = periodChoices('Yearly Fee', '2026-12-03')[0]!
-    const c = [
-      fee('y', 200400, month('2026-06'), { data: { ...payments[0]!.data, period: yearly } }),
-    ]
-    expect(pendingForPeriod(c, 's1', 16700, { ...dec })).toBe(0)
-  })
-  it.each([
-    ['the month less what is paid', 16700, 11700],
-    ['nothing without a fee', 0, 0],
-  ])('%s', (_, monthly, pending) => {
-    expect(pendingForPeriod(payments, 's1', monthly, dec)).toBe(pending)
-  })
-  it.each([
-    [1000, 16700 + 5000 + 1000],
-    ['' as const, 16700 + 5000],
-    [-3, 16700 + 5000],
-  ])('adds %s to what the fee year has received, not last year', (amount, total) => {
-    expect(yearTotalWith(payments, 's1', dec, amount)).toBe(total)
   })
 })
 

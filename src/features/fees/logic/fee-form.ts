@@ -1,22 +1,20 @@
-// The fee payment dialog (J03, J04, J06–J08, J15–J19): what it asks, what it starts with, and
+// The fee payment dialog (J03, J04, J07, J15–J19; what a payment covers, J06, is
+// sync/rules/fees/cover.ts): what it asks, what it starts with, and
 // what it works out as the office fills it in. The form's zod schema turns bad input into words
 // under the fields; nothing is written until it passes.
 import * as z from 'zod/mini'
 import { DATE_PATTERN } from '@sync/contract/constants'
 import { MAX_PAYMENT, type PaidPeriod } from '@sync/contract/collections/payments'
-import { feeTypeOf, paidInYear, type PaymentLike } from '@sync/rules/fees/overview'
+import { feeTypeOf, type PaymentLike } from '@sync/rules/fees/overview'
 import {
   DEFAULT_PAYMENT_OPTION,
   FEE_TYPES,
   PAYMENT_OPTIONS,
   defaultPeriod,
-  feeYearOf,
-  pendingFee,
-  periodOptions,
-  totalFee,
   type FeePeriod,
   type FeeType,
 } from '@sync/rules/fees/rules'
+import { pendingForPeriod } from '@sync/rules/fees/cover'
 
 /** A YYYY-MM-DD that names a day of the calendar (not 2026-02-30). */
 export function isRealDate(text: string): boolean {
@@ -56,62 +54,6 @@ export type FeeFormValues = z.infer<typeof feeFormSchema>
 
 /** What the form holds while it is filled in: an emptied amount box holds ''. */
 export type FeeFormInput = Omit<FeeFormValues, 'paymentAmount'> & { paymentAmount: number | '' }
-
-/**
- * The periods offered for a fee type (J08): the current fee year's, and the period a family
- * reported when it lies in another year, so confirming the report keeps it.
- */
-export function periodChoices(feeType: FeeType, today: string, reported?: PaidPeriod): FeePeriod[] {
-  const options = periodOptions(feeType, feeYearOf(today))
-  if (reported && !options.some((p) => p.key === reported.key)) return [reported, ...options]
-  return options
-}
-
-/** The fee year a period belongs to: the year of its first day. */
-export function feeYearOfPeriod(period: Pick<FeePeriod, 'start'>): string {
-  return feeYearOf(period.start)
-}
-
-function pays(p: PaymentLike, period: FeePeriod): boolean {
-  const paid = p.data.period
-  if (!paid) return false
-  return paid.key === period.key || (paid.start <= period.start && period.end <= paid.end)
-}
-
-/** What a period costs a student at their monthly fee (J15–J17); nothing without a fee. */
-export function periodTotal(monthlyFee: number, period: FeePeriod): number {
-  return monthlyFee > 0 ? totalFee(monthlyFee, period) : 0
-}
-
-/** What is still due for a period: its total less what is recorded towards it. */
-export function pendingForPeriod(
-  payments: readonly PaymentLike[],
-  studentId: string,
-  monthlyFee: number,
-  period: FeePeriod,
-): number {
-  const paid = payments
-    .filter(
-      (p) =>
-        p.kind === 'fee' &&
-        p.student_id === studentId &&
-        p.status === 'recorded' &&
-        pays(p, period),
-    )
-    .reduce((sum, p) => sum + p.data.amount, 0)
-  return pendingFee(periodTotal(monthlyFee, period), paid)
-}
-
-/** Paid in the period's fee year with this payment (J06 yearPaymentTotal). */
-export function yearTotalWith(
-  payments: readonly PaymentLike[],
-  studentId: string,
-  period: FeePeriod,
-  amount: number | '',
-): number {
-  const before = paidInYear(payments, studentId, feeYearOfPeriod(period))
-  return before + (typeof amount === 'number' && Number.isFinite(amount) && amount > 0 ? amount : 0)
-}
 
 export interface FeeFormContext {
   studentId: string

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FamilyRow, StudentRow } from '@sync/engine/database'
-import { feeFamilyOf, feeStudentsOf, monthlyFeeOf, type FeeGroup } from './office-fees'
+import { feeFamilyOf, feeStudentsOf, type FeeGroup } from './office-fees'
 
 const groups = new Map<string, FeeGroup>([
   ['rg-jaul', { id: 'rg-jaul', name: 'Jaul', feeTariffId: 'rf-16700' }],
@@ -13,21 +13,6 @@ const tariffs = new Map([
   ['rf-16700', 16700],
   ['rf-zero', 0],
 ])
-
-describe('monthlyFeeOf', () => {
-  it.each([
-    ['the student’s own tariff first', 'rf-14500', 'rg-jaul', 14500],
-    ['an own tariff of 0 is kept', 'rf-zero', 'rg-jaul', 0],
-    ['else the group’s tariff', null, 'rg-jaul', 16700],
-    ['an own tariff not on the device falls back to the group’s', 'rf-missing', 'rg-tanni', 14500],
-    ['a group without a fee is 0 (J14)', null, 'rg-free', 0],
-    ['a group whose tariff is missing is 0', null, 'rg-gone', 0],
-    ['no group and no tariff is 0', null, null, 0],
-    ['an unknown group is 0', null, 'rg-unknown', 0],
-  ])('%s', (_, fee_tariff_id, group_id, expected) => {
-    expect(monthlyFeeOf({ fee_tariff_id, group_id }, groups, tariffs)).toBe(expected)
-  })
-})
 
 const family = (guardians: { firstName: string; lastName: string; email?: string }[]) =>
   ({ id: 'f1', name: 'Fernandes', data: { guardians } }) as unknown as FamilyRow

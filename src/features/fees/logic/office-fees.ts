@@ -2,6 +2,7 @@
 // (their own tariff, else their group's, else 0: J14), the family's names and addresses for the
 // receipts, and the students the overview counts. Pure functions; the hooks feed them the rows.
 import type { FamilyRow, StudentRow } from '@sync/engine/database'
+import { monthlyFeeOf } from '@sync/rules/fees/rules'
 
 export interface FeeGroup {
   id: string
@@ -27,21 +28,6 @@ export interface FeeFamily {
   guardianNames: string[]
   /** The guardians' e-mail addresses, each once. */
   emails: string[]
-}
-
-/**
- * A student's monthly fee: the tariff chosen for the student, else their group's tariff, else 0
- * (J14). A tariff that is not on the device counts as none.
- */
-export function monthlyFeeOf(
-  student: Pick<StudentRow, 'fee_tariff_id' | 'group_id'>,
-  groups: ReadonlyMap<string, FeeGroup>,
-  tariffAmounts: ReadonlyMap<string, number>,
-): number {
-  const own = student.fee_tariff_id ? tariffAmounts.get(student.fee_tariff_id) : undefined
-  if (own !== undefined) return own
-  const groupTariff = student.group_id ? groups.get(student.group_id)?.feeTariffId : null
-  return (groupTariff && tariffAmounts.get(groupTariff)) || 0
 }
 
 const fullName = (g: { firstName?: string; lastName?: string }) =>

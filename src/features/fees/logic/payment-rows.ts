@@ -7,13 +7,8 @@ import type { PaymentLike } from '@sync/rules/fees/overview'
 import { formatFee, MONTH_NAMES, yearlyFee } from '@sync/rules/fees/rules'
 import { fillTemplate, type TemplateText } from '@sync/rules/messaging/templates'
 import type { ContributionFormValues } from './contribution-form'
-import {
-  feeYearOfPeriod,
-  periodChoices,
-  periodTotal,
-  yearTotalWith,
-  type FeeFormValues,
-} from './fee-form'
+import { type FeeFormValues } from './fee-form'
+import { feeYearOfPeriod, periodChoices, periodTotal, yearTotalWith } from '@sync/rules/fees/cover'
 import type { FeeFamily } from './office-fees'
 
 /** A payment row as the device writes it; the server adds the receipt number. */
