@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Hono, type Context } from 'hono'
 import type { FunctionEnv } from '../functions/_shared/env.ts'
 import { corsHeaders } from '../functions/_shared/http.ts'
+import { BODY_PROBLEM_MESSAGES, FUNCTION_BODY_LIMIT } from '../functions/_shared/input.ts'
 import type { HostDeps } from './deps.ts'
 import { provideEdgeGlobals } from './edge-runtime.ts'
 
@@ -74,6 +75,13 @@ function withCors(res: Response): Response {
   if (res.headers.has('access-control-allow-origin')) return res
   const headers = new Headers(res.headers)
   for (const [k, v] of Object.entries(corsHeaders)) headers.set(k, v)
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers })
+}
+
+/** The answer, with the connection closed after it (a body the function did not read). */
+function closing(res: Response): Response {
+  const headers = new Headers(res.headers)
+  headers.set('connection', 'close')
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers })
 }
 
@@ -152,6 +160,10 @@ export function functionRoutes(deps: HostDeps & FunctionOptions): Hono {
         return answer({ code: 401, message: 'Invalid JWT' }, 401)
       }
     }
+    // No function reads a body larger than this; a larger one is not read at all, and the
+    // connection is closed after the answer so the rest of it is not received either.
+    if (Number(c.req.header('content-length') ?? 0) > FUNCTION_BODY_LIMIT)
+      return closing(answer({ type: 'error', message: BODY_PROBLEM_MESSAGES.tooLarge }, 413))
     // Functions see their own path, without the /functions/v1 prefix, as on Supabase.
     const incoming = new URL(c.req.url)
     const at = incoming.pathname.indexOf(`/${name}`, incoming.pathname.indexOf('/functions/v1'))
@@ -171,7 +183,9 @@ export function functionRoutes(deps: HostDeps & FunctionOptions): Hono {
       ...(hasBody ? { duplex: 'half' } : {}),
     } as RequestInit)
     try {
-      return withCors(await (await load(name))(req))
+      const res = withCors(await (await load(name))(req))
+      // A function that stopped reading a body over its limit: the rest is not received.
+      return res.status === 413 ? closing(res) : res
     } catch (error) {
       console.error(`function ${name}:`, error)
       return answer({ error: 'The function failed', message: (error as Error).message }, 500)

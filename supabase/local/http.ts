@@ -113,3 +113,20 @@ export function rememberClientIp(req: Request, ip: string | null): void {
 export function clientIpOf(req: Request): string | null {
   return addresses.get(req) ?? null
 }
+
+/**
+ * The request with its path in one spelling: letters, digits and `-._~` written as percent codes
+ * (`/auth/v1/%74oken`) are the same path (RFC 3986 §6.2.2.2), so they are decoded once, before any
+ * route or limit reads the path; otherwise a limit keyed on the raw path could be walked around
+ * while the router, which decodes, still answers. Other codes (`%2F`, `%25`) are left as sent.
+ */
+export function withNormalPath(req: Request): Request {
+  const url = new URL(req.url)
+  const path = url.pathname.replace(/%([0-9A-Fa-f]{2})/g, (code, hex: string) => {
+    const char = String.fromCharCode(parseInt(hex, 16))
+    return /[A-Za-z0-9\-._~]/.test(char) ? char : code.toUpperCase()
+  })
+  if (path === url.pathname) return req
+  url.pathname = path
+  return new Request(url, req)
+}

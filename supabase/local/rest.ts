@@ -5,6 +5,7 @@
 import { Hono, type Context } from 'hono'
 import type { Queryable } from './db.ts'
 import { applyAuth, HttpError, type HostDeps, type RequestAuth } from './deps.ts'
+import { TEXT_PROBLEM_MESSAGES, textProblem } from '../functions/_shared/input.ts'
 import { readJson } from './http.ts'
 
 interface PgrstError {
@@ -186,6 +187,8 @@ async function handleRpc(c: Context, deps: HostDeps): Promise<Response> {
       throw pgrst(400, { code: 'PGRST102', message: 'Function arguments must be a JSON object' })
     }
     args = (rawBody as Record<string, unknown> | undefined) ?? {}
+    const problem = textProblem(args)
+    if (problem) throw pgrst(400, { code: 'PGRST102', message: TEXT_PROBLEM_MESSAGES[problem] })
     const filters = [...url.searchParams.keys()].filter((k) => k !== 'select' && k !== 'apikey')
     if (filters.length) {
       throw pgrst(400, {

@@ -13,7 +13,7 @@ import { authRoutes } from './auth/index.ts'
 import { openDb, type Db } from './db.ts'
 import { runAs, type HostDeps } from './deps.ts'
 import type { WhatsAppSettings } from './functions.ts'
-import { clientIp, clientIpOf, rememberClientIp } from './http.ts'
+import { clientIp, clientIpOf, rememberClientIp, withNormalPath } from './http.ts'
 import { hostJwtSecret, makeKeys } from './keys.ts'
 import { migrate } from './migrate.ts'
 import { RateLimiter, readAuthRateLimits, type AuthRateLimits } from './rate-limits.ts'
@@ -107,7 +107,12 @@ async function optionalModules(): Promise<OptionalModules> {
 
 function listen(app: Hono, port: number, hostname: string): Promise<Server> {
   return new Promise((resolvePromise, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname }) as Server
+    const server = serve({
+      // One spelling of the path before routing and every limit (see withNormalPath).
+      fetch: (req, env: unknown) => app.fetch(withNormalPath(req), env),
+      port,
+      hostname,
+    }) as Server
     // Requests Node refuses before the app sees them (an address or headers too long, a
     // malformed request line) get the reason in words, like every other refusal.
     server.on('clientError', (error: NodeJS.ErrnoException, socket) => {

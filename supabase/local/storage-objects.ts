@@ -4,7 +4,7 @@
 import { createReadStream } from 'node:fs'
 import { Readable } from 'node:stream'
 import type { Context } from 'hono'
-import { hasNul } from '../functions/_shared/input.ts'
+import { TEXT_PROBLEM_MESSAGES, textProblem } from '../functions/_shared/input.ts'
 import { HttpError, type HostDeps, type RequestAuth } from './deps.ts'
 import { readJsonObject } from './http.ts'
 import { StorageError, storageErrors as E } from './storage-errors.ts'
@@ -59,8 +59,10 @@ export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
     if (error instanceof HttpError) throw E.badRequest(error.message)
     throw error
   }
-  // PostgreSQL text cannot hold a NUL character: refused here, not failed in the database.
-  if (hasNul(body)) throw E.badRequest('Text must not contain the NUL character (\\u0000)')
+  // Text PostgreSQL cannot hold (NUL, half a UTF-16 pair): refused here, not failed in the database.
+  const problem = textProblem(body)
+  if (problem === 'nul') throw E.badRequest('Text must not contain the NUL character (\\u0000)')
+  if (problem) throw E.badRequest(TEXT_PROBLEM_MESSAGES[problem])
   return body
 }
 

@@ -8,6 +8,7 @@ import { startTestHost, type TestHost } from '../helpers/host.ts'
 import { testDatabases } from '../helpers/test-db.ts'
 import { GUARDIAN_QUESTIONS, ONBOARDING_QUESTIONS } from '@sync/rules/admissions/questions.ts'
 import { APPLICATION_MESSAGES } from '@sync/rules/admissions/application.ts'
+import { child, facilitator, guardian, student } from './support/applications.ts'
 
 interface Answer {
   status: number
@@ -31,60 +32,6 @@ async function written(db: Db) {
   )
   return row!
 }
-
-const guardian = (over: Record<string, unknown> = {}) => ({
-  firstName: 'Sofia',
-  lastName: 'Almeida',
-  dob: '1988-04-02',
-  gender: 'Female',
-  nationality: 'Indian',
-  mobile: '98220 12345',
-  email: 'Sofia.Almeida@Example.com',
-  questions: { g1: 'From a friend', g10: 'For good' },
-  ...over,
-})
-const child = {
-  firstName: 'Tara',
-  lastName: 'Almeida',
-  dob: '2018-06-15',
-  gender: 'Female',
-  nationality: 'Indian',
-  previousSchools: [{ school: 'Sunshine Playschool', grade: 'UKG', years: '2' }],
-}
-const student = (id: string, over: Record<string, unknown> = {}) => ({
-  kind: 'student',
-  application: {
-    id,
-    maritalStatus: 'Divorced',
-    soleGuardian: true,
-    children: [child],
-    guardians: [guardian()],
-    ...over,
-  },
-})
-const facilitator = (id: string) => ({
-  kind: 'facilitator',
-  application: {
-    id,
-    firstName: 'Arjun',
-    lastName: 'Menon',
-    dob: '1990-01-20',
-    email: 'arjun.menon@example.com',
-    prefix: '+91',
-    mobile: '9822055555',
-    gender: 'Male',
-    nationality: 'Indian',
-    workplace: 'Goa Science Centre',
-    yearsOfExperience: 7,
-    facilitatingSubjects: 'Science, maths',
-    statementOfInterest: 'I want to teach through projects.',
-    references: [
-      { name: 'Ruth Dias', email: 'ruth@example.com', relationship: 'Former principal' },
-      { name: 'Sam Kerkar', email: 'sam@example.com', relationship: 'Colleague' },
-    ],
-    questions: { f1: 'Children choosing what to learn.' },
-  },
-})
 
 describe.each(testDatabases())('applications on $name', (target) => {
   let host: TestHost

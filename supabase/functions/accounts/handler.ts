@@ -6,7 +6,7 @@
 // answer 200 with their message.
 import type { FunctionEnv } from '../_shared/env.ts'
 import { json, preflight } from '../_shared/http.ts'
-import { clientAddress, hasNul } from '../_shared/input.ts'
+import { BODY_PROBLEM_MESSAGES, clientAddress, readJsonBody } from '../_shared/input.ts'
 import { identify } from '../_shared/keys.ts'
 import { logSystemEvent } from '../_shared/log.ts'
 import { limitFactor, waitFor } from '../_shared/throttle.ts'
@@ -23,7 +23,7 @@ import { serviceClient, type Ctx } from './context.ts'
 import type { User } from '@supabase/supabase-js'
 import { initConnectAccount, registerMember } from './connect.ts'
 import { registerFacilitator } from './facilitator.ts'
-import { ACCOUNTS_LIMITS, accountKey } from './limits.ts'
+import { ACCOUNTS_CALLS_PER_IP, ACCOUNTS_LIMITS, accountKey } from './limits.ts'
 import { requestResetPassword, resetPassword } from './reset.ts'
 import { initSignin, logUnregisterdSignin, resendConfirmation } from './signin.ts'
 
@@ -67,7 +67,7 @@ async function run<A extends AccountsAction>(
   const parsed = requests[action].safeParse(input)
   if (!parsed.success) return json({ type: 'error', message: firstProblem(parsed.error) }, 400)
   const payload = parsed.data as AccountsPayload<A>
-  // Only well-formed calls are counted: bad input is refused above without touching anything.
+  // Well-formed calls count against their action's limits too.
   const limits = ACCOUNTS_LIMITS[action]
   const key = accountKey(action, payload)
   const wait = await waitFor(
@@ -101,11 +101,30 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     if (who.kind === 'unknown') {
       return json({ type: 'error', message: 'This call needs the app’s API key.' }, 401)
     }
-    const body: unknown = await req.json().catch(() => null)
+    // The body is read first, and no further than its limit; then every call from an address
+    // counts, bad input too.
+    const read = await readJsonBody(req)
+    if (!read.ok && read.problem === 'tooLarge')
+      return json({ type: 'error', message: BODY_PROBLEM_MESSAGES.tooLarge }, 413)
+    const calls = await waitFor(
+      admin,
+      [{ bucket: 'accounts:ip', key: clientAddress(req), limit: ACCOUNTS_CALLS_PER_IP }],
+      limitFactor(env.RATE_LIMIT_FACTOR),
+    )
+    if (calls > 0) {
+      const res = json({ type: 'error', message: MESSAGES.tooMany(calls) }, 429)
+      res.headers.set('Retry-After', String(calls))
+      return res
+    }
+    const body = read.ok ? read.body : null
+    if (!read.ok && read.problem !== 'notJson') {
+      const message =
+        read.problem === 'nul' ? MESSAGES.nulCharacter : BODY_PROBLEM_MESSAGES[read.problem]
+      return json({ type: 'error', message }, read.status)
+    }
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       return json({ type: 'error', message: 'The request must be a JSON object.' }, 400)
     }
-    if (hasNul(body)) return json({ type: 'error', message: MESSAGES.nulCharacter }, 400)
     const { action, ...payload } = body as Record<string, unknown>
     // A warm-up (core.md §7) starts the function before the person's first real call and
     // answers at once, reading and writing nothing.

@@ -19,6 +19,12 @@ export const ACCOUNTS_LIMITS: Record<AccountsAction, { ip: Limit; account?: Limi
   resendConfirmation: { ip: minutes(10, 60), account: minutes(5, 60) },
 }
 
+/**
+ * Every call from one address, whatever it asks and however it is written, before its body is
+ * read: bad input costs the caller like any call. Far above what the app's screens send.
+ */
+export const ACCOUNTS_CALLS_PER_IP: Limit = minutes(60, 5)
+
 /** The account a call is about, for its per-account limit. */
 export function accountKey(action: AccountsAction, payload: AccountsPayload<AccountsAction>) {
   const p = payload as Partial<Record<string, string>>

@@ -10,7 +10,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { json, preflight } from '../_shared/http.ts'
-import { clientAddress, hasNul } from '../_shared/input.ts'
+import { BODY_PROBLEM_MESSAGES, clientAddress, readJsonBody } from '../_shared/input.ts'
 import { adminKey, identify } from '../_shared/keys.ts'
 import { logSystemEvent } from '../_shared/log.ts'
 import { limitFactor, waitFor, type Limit } from '../_shared/throttle.ts'
@@ -82,6 +82,13 @@ function check(
 /** The address an application's answers go to, and that its limit is counted by. */
 function applicantEmail(checked: Checked): string {
   return checked.kind === 'student' ? checked.data.guardians[0]!.email : checked.data.email
+}
+
+/** 429 with the seconds to wait, in the forms' words. */
+function tooMany(seconds: number): Response {
+  const res = json({ type: 'error', message: APPLICATION_MESSAGES.tooMany(seconds) }, 429)
+  res.headers.set('Retry-After', String(seconds))
+  return res
 }
 
 interface Inquiry {
@@ -162,12 +169,22 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     if (identify(env, req).kind === 'unknown') {
       return json({ type: 'error', message: 'This call needs the app’s API key.' }, 401)
     }
-    const body: unknown = await req.json().catch(() => null)
+    // The body is read first, and no further than its limit; then every call from an address
+    // counts, bad input too.
+    const read = await readJsonBody(req)
+    if (!read.ok && read.problem === 'tooLarge')
+      return json({ type: 'error', message: BODY_PROBLEM_MESSAGES.tooLarge }, 413)
+    const byAddress = await waitFor(
+      admin,
+      [{ bucket: 'applications:ip', key: clientAddress(req), limit: APPLICATION_LIMITS.ip }],
+      limitFactor(env.RATE_LIMIT_FACTOR),
+    )
+    if (byAddress > 0) return tooMany(byAddress)
+    const body = read.ok ? read.body : null
+    if (!read.ok && read.problem !== 'notJson')
+      return json({ type: 'error', message: BODY_PROBLEM_MESSAGES[read.problem] }, read.status)
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       return json({ type: 'error', message: 'The request must be a JSON object.' }, 400)
-    }
-    if (hasNul(body)) {
-      return json({ type: 'error', message: 'Text may not contain a NUL character.' }, 400)
     }
     const { kind, application, warmup } = body as Record<string, unknown>
     if (kind === undefined && warmup === true) return json({ type: 'success', message: 'ready' })
@@ -191,7 +208,6 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
       const wait = await waitFor(
         admin,
         [
-          { bucket: 'applications:ip', key: clientAddress(req), limit: APPLICATION_LIMITS.ip },
           {
             bucket: 'applications:applicant',
             key: applicantEmail(checked),
@@ -200,11 +216,7 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
         ],
         limitFactor(env.RATE_LIMIT_FACTOR),
       )
-      if (wait > 0) {
-        const res = json({ type: 'error', message: APPLICATION_MESSAGES.tooMany(wait) }, 429)
-        res.headers.set('Retry-After', String(wait))
-        return res
-      }
+      if (wait > 0) return tooMany(wait)
       if (checked.kind === 'onboarding') return await onboarding(admin, checked.data)
       const sender = senderOf(env, site)
       let inquiry: Inquiry

@@ -5,7 +5,7 @@
 import { createClient } from '@supabase/supabase-js'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { corsHeaders, json, preflight } from '../_shared/http.ts'
-import { hasNul } from '../_shared/input.ts'
+import { BODY_PROBLEM_MESSAGES, readJsonBody, textProblem } from '../_shared/input.ts'
 import { identify, visitorKey } from '../_shared/keys.ts'
 import { paymentReceipt } from '../_shared/payment-receipt.ts'
 
@@ -21,14 +21,20 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     const caller = identify(env, req)
     if (caller.kind !== 'user')
       return json({ type: 'error', message: 'Sign in to download a receipt.' }, 401)
-    let body: unknown
-    try {
-      body = await req.json()
-    } catch {
-      return json({ type: 'error', message: 'Send { "payment": "<id>" } as JSON.' }, 400)
-    }
-    const payment = (body as { payment?: unknown } | null)?.payment
-    if (typeof payment !== 'string' || !payment || payment.length > 64 || hasNul(payment))
+    const read = await readJsonBody(req)
+    if (!read.ok)
+      return json(
+        {
+          type: 'error',
+          message:
+            read.problem === 'notJson'
+              ? 'Send { "payment": "<id>" } as JSON.'
+              : BODY_PROBLEM_MESSAGES[read.problem],
+        },
+        read.status,
+      )
+    const payment = (read.body as { payment?: unknown } | null)?.payment
+    if (typeof payment !== 'string' || !payment || payment.length > 64 || textProblem(payment))
       return json({ type: 'error', message: 'Name the payment whose receipt you want.' }, 400)
     const db = createClient(env.SUPABASE_URL, visitorKey(env), {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },

@@ -2,7 +2,7 @@
 // token, and the request facts GoTrue records (user agent, address).
 import type { Context } from 'hono'
 import type { HostDeps } from '../deps.ts'
-import { hasNul } from '../../functions/_shared/input.ts'
+import { TEXT_PROBLEM_MESSAGES, textProblem } from '../../functions/_shared/input.ts'
 import { clientIpOf, readJsonObject } from '../http.ts'
 import { badRequest, forbidden } from './errors.ts'
 import type { SessionMeta, TokenContext } from './tokens.ts'
@@ -88,17 +88,21 @@ export async function requireAdmin(ctx: AuthContext, req: Request): Promise<void
 const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)'
 
 /**
- * A request's JSON object, refusing text with a NUL character (400): PostgreSQL cannot store
- * one, so it would otherwise fail deep inside as a server error.
+ * A request's JSON object, refusing text PostgreSQL cannot store (400: a NUL character, half of a
+ * UTF-16 pair), which would otherwise fail deep inside as a server error.
  */
 export async function authBody(req: Request): Promise<Record<string, unknown>> {
   const body = await readJsonObject(req)
-  if (hasNul(body)) throw badRequest('validation_failed', NUL_MESSAGE)
+  const problem = textProblem(body)
+  if (problem === 'nul') throw badRequest('validation_failed', NUL_MESSAGE)
+  if (problem) throw badRequest('validation_failed', TEXT_PROBLEM_MESSAGES[problem])
   return body
 }
 
 /** A query parameter, refused when it holds a NUL character. */
 export function noNul(value: string | null): string | null {
-  if (value !== null && value.includes('\u0000')) throw badRequest('validation_failed', NUL_MESSAGE)
+  const problem = value === null ? null : textProblem(value)
+  if (problem === 'nul') throw badRequest('validation_failed', NUL_MESSAGE)
+  if (problem) throw badRequest('validation_failed', TEXT_PROBLEM_MESSAGES[problem])
   return value
 }
