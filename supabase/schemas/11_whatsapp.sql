@@ -509,10 +509,38 @@ create trigger whatsapp_outbox_wake
   after insert on public.whatsapp_outbox
   for each statement execute function app.wake_whatsapp_on_insert();
 
+-- What the job `whatsapp-retries` runs every minute: like `app.retry_outbox`, nothing unless Vault
+-- holds the `whatsapp` function's address (a centre without WhatsApp never stores it) and a
+-- message is due.
+create or replace function app.retry_whatsapp() returns bigint
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  request bigint;
+begin
+  if not app.wake_configured('whatsapp_url')
+     or not exists (select 1 from public.whatsapp_outbox o
+                     where (o.status = 'queued' and o.next_attempt_at <= now())
+                        or (o.status = 'sending' and o.lease_until < now())) then
+    return null;
+  end if;
+  request := app.wake_whatsapp();
+  if request is not null then
+    insert into app.dispatcher_calls as c (dispatcher, request_id, called_at)
+    values ('whatsapp', request, now())
+    on conflict on constraint dispatcher_calls_pkey do update
+      set request_id = excluded.request_id, called_at = excluded.called_at;
+  end if;
+  return request;
+end;
+$$;
+
+revoke execute on function app.retry_whatsapp() from public, anon, authenticated;
+
 do $$
 begin
   if to_regnamespace('cron') is not null then
-    perform cron.schedule('whatsapp-retries', '* * * * *', 'select app.wake_whatsapp()');
+    perform cron.schedule('whatsapp-retries', '* * * * *', 'select app.retry_whatsapp()');
   end if;
 end;
 $$;

@@ -77,12 +77,21 @@ insert into public.whatsapp (id, kind, wa_id, data) values
 insert into public.whatsapp (id, kind, wa_id, data) values
   ('wm-matrix', 'message', '919000000055', '{"direction": "out", "body": "Hello", "mode": "template"}');
 insert into app.receipt_counters (fee_year, last_number) values ('2039-40', 3);
+insert into app.dispatcher_calls (dispatcher, request_id) values ('outbox', 7);
 `
 
 export const TABLES: Record<string, TableEntry> = {
   'app.rate_limits': {
     sample: `insert into app.rate_limits (bucket, key, window_start, hits) values ('matrix', repeat('a', 64), now(), 1)`,
     touch: 'hits = hits',
+    select: roles('deny'),
+    insert: roles('deny'),
+    update: roles('deny'),
+    delete: roles('deny'),
+  },
+  'app.dispatcher_calls': {
+    sample: `insert into app.dispatcher_calls (dispatcher, request_id) values ('whatsapp', 1)`,
+    touch: 'request_id = request_id',
     select: roles('deny'),
     insert: roles('deny'),
     update: roles('deny'),
@@ -813,6 +822,22 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   'app.wake_outbox()': {
     call: `app.wake_outbox()`,
     execute: roles('deny'),
+  },
+  'app.wake_configured(url_secret text)': {
+    call: `app.wake_configured('outbox_url')`,
+    execute: roles('deny'),
+  },
+  'app.retry_outbox()': {
+    call: `app.retry_outbox()`,
+    execute: roles('deny'),
+  },
+  'app.retry_whatsapp()': {
+    call: `app.retry_whatsapp()`,
+    execute: roles('deny'),
+  },
+  'app.mail_wakeup()': {
+    call: `app.mail_wakeup()`,
+    execute: roles('allow', { anon: 'deny' }),
   },
   'app.wake_outbox_on_insert()': {
     call: null,

@@ -152,6 +152,28 @@ describe.each(testDatabases())('e-mail log on $name', (target) => {
     expect(page.serverProblem).toBeNull()
   })
 
+  it('reports mail that has waited five minutes untried, and how the dispatcher is woken', async () => {
+    type Stalled = { count: number; since: string; wakeUp: Record<string, unknown> } | null
+    const stalled = async () =>
+      (await call<{ stalled: Stalled }>('select public.admin_list_emails(null, 0) as r', []))
+        .stalled
+    expect(await stalled()).toBeNull()
+    await db.query(
+      `insert into public.email_outbox (id, recipients, subject, html_body, created_at, next_attempt_at)
+       values ('mail-fresh', '{a@demo.school}', 'Fresh', '<p>x</p>', now(), now()),
+              ('mail-waiting', '{a@demo.school}', 'Waiting', '<p>x</p>',
+               '2026-11-20T08:00:00Z', now() - interval '6 minutes')`,
+    )
+    // No Vault or pg_net here: the server's own mailer listens for the queue.
+    expect(await stalled()).toEqual({
+      count: 1,
+      since: expect.stringMatching(/^2026-11-20T08:00:00/),
+      wakeUp: { mode: 'notify' },
+    })
+    expect(await call('select app.mail_wakeup() as r', [], by('administration'))).toBeNull()
+    await db.query(`delete from public.email_outbox where id in ('mail-fresh', 'mail-waiting')`)
+  })
+
   it('sends a failed e-mail again only to the addresses that did not take it', async () => {
     await db.query(
       `insert into public.email_outbox (id, recipients, subject, html_body, status, attempts, deliveries)

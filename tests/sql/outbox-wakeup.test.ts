@@ -88,14 +88,28 @@ describe.each(testDatabases())('outbox wake-up on $name', (target) => {
       await database?.drop()
     })
 
-    it('schedules the dispatcher every minute for retries', async () => {
+    it('schedules the retries every minute and the prune of their history daily', async () => {
       expect(
-        await db.query(
-          "select jobname, schedule, command from cron.job where jobname = 'outbox-retries'",
-        ),
+        await db.query('select jobname, schedule, command from cron.job order by jobname'),
       ).toEqual([
-        { jobname: 'outbox-retries', schedule: '* * * * *', command: 'select app.wake_outbox()' },
+        {
+          jobname: 'cron-history-prune',
+          schedule: '17 3 * * *',
+          command: "delete from cron.job_run_details where end_time < now() - interval '7 days'",
+        },
+        { jobname: 'outbox-retries', schedule: '* * * * *', command: 'select app.retry_outbox()' },
+        {
+          jobname: 'whatsapp-retries',
+          schedule: '* * * * *',
+          command: 'select app.retry_whatsapp()',
+        },
       ])
+    })
+
+    it('the retry job calls nobody while Vault lacks the address, even with mail due', async () => {
+      await queue(db, ['Due before the secrets'])
+      expect(await db.query('select app.retry_outbox() as id')).toEqual([{ id: null }])
+      expect(await calls()).toEqual([])
     })
 
     it('sends nothing until the address and the secret are in Vault', async () => {

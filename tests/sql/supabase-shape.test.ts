@@ -16,12 +16,33 @@ import { splitStatements } from '../../supabase/local/sql-split.ts'
 import { testDatabases, type FreshDatabase } from '../helpers/test-db.ts'
 
 const shapeFile = fileURLToPath(new URL('./support/supabase-shape.sql', import.meta.url))
+const configFile = fileURLToPath(new URL('../../supabase/config.toml', import.meta.url))
+const mailPathCheck = fileURLToPath(new URL('../../supabase/checks/mail-path.sql', import.meta.url))
 /** The role Supabase calls `postgres` (see the shape file for why it has another name here). */
 const POSTGRES = 'supabase_postgres'
 const OUTBOX_URL = 'https://project-ref.supabase.co/functions/v1/outbox'
 const OUTBOX_SECRET = 'dispatcher-secret-19'
 
 const admin = demoAccounts.find((a) => a.label === 'admin')!
+
+/** The deploying shell's environment (supabase/.env): no WhatsApp, so no `WHATSAPP_URL`. */
+const DEPLOY_ENV: Record<string, string> = { OUTBOX_URL, OUTBOX_SECRET }
+
+/**
+ * What `supabase db push` stores in Vault from `[db.vault]` of supabase/config.toml: each
+ * `name = "env(VARIABLE)"` with the variable's value; an entry whose variable is unset is skipped
+ * (the CLI hashes only resolved values and stores only hashed ones: pkg/vault/batch.go).
+ */
+async function vaultSecrets(env: Record<string, string>): Promise<Record<string, string>> {
+  const toml = await readFile(configFile, 'utf8')
+  const section = /^\[db\.vault\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(toml)?.[1] ?? ''
+  const secrets: Record<string, string> = {}
+  for (const line of section.split('\n')) {
+    const entry = /^\s*([a-z_]+)\s*=\s*"env\(([A-Z0-9_]+)\)"/.exec(line)
+    if (entry && env[entry[2]!]) secrets[entry[1]!] = env[entry[2]!]!
+  }
+  return secrets
+}
 
 /**
  * Runs `fn` in one transaction as `role` (SET LOCAL ROLE from the superuser's session), with the
@@ -73,7 +94,11 @@ const ROLE_SWITCH =
  * a migration that switches role (which PostgreSQL 15 cannot refuse to a member) or changes a
  * privilege on the platform's objects is refused as Supabase would refuse it.
  */
-async function dbPush(db: Db, migrations: Array<{ file: string; sql: string }>): Promise<string[]> {
+async function dbPush(
+  db: Db,
+  migrations: Array<{ file: string; sql: string }>,
+  vault: Record<string, string> = {},
+): Promise<string[]> {
   const [server] = await db.query<{ version: number }>(
     `select current_setting('server_version_num')::int as version`,
   )
@@ -89,6 +114,18 @@ async function dbPush(db: Db, migrations: Array<{ file: string; sql: string }>):
         create table if not exists supabase_migrations.schema_migrations (
           version text primary key, statements text[], name text)`),
     )
+    // Before the migrations, the [db.vault] secrets: updated where Vault has the name, else created.
+    if (migrations.length > 0)
+      await as(db, POSTGRES, async (tx) => {
+        for (const [name, value] of Object.entries(vault)) {
+          const [found] = await tx.query<{ id: string }>(
+            'select id from vault.secrets where name = $1',
+            [name],
+          )
+          if (found) await tx.query('select vault.update_secret($1, $2)', [found.id, value])
+          else await tx.query('select vault.create_secret($1, $2)', [value, name])
+        }
+      })
     for (const { file, sql } of migrations) {
       const [, version, name] = /^(\d+)_?(.*)\.sql$/.exec(file)!
       const before = await platformPrivileges(db)
@@ -132,10 +169,6 @@ describe.each(testDatabases())('migrations on a Supabase-shaped database on $nam
     database = await target.fresh()
     db = await openDb({ url: database.url, memory: database.memory })
     await db.exec(await readFile(shapeFile, 'utf8'))
-    await db.query(
-      `insert into vault.secrets (name, secret) values ('outbox_url', $1), ('outbox_secret', $2)`,
-      [OUTBOX_URL, OUTBOX_SECRET],
-    )
     const files = (await readdir(defaultMigrationsDir)).filter((f) => f.endsWith('.sql')).sort()
     const migrations = await Promise.all(
       files.map(async (file) => ({
@@ -143,7 +176,7 @@ describe.each(testDatabases())('migrations on a Supabase-shaped database on $nam
         sql: await readFile(join(defaultMigrationsDir, file), 'utf8'),
       })),
     )
-    applied.push(...(await dbPush(db, migrations)))
+    applied.push(...(await dbPush(db, migrations, await vaultSecrets(DEPLOY_ENV))))
     // The demo accounts, seeded as postgres like `supabase db reset` seeds.
     await as(db, POSTGRES, async (tx) => {
       for (const file of await seedFiles()) await tx.exec(await readFile(file, 'utf8'))
@@ -393,5 +426,237 @@ describe.each(testDatabases())('migrations on a Supabase-shaped database on $nam
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${OUTBOX_SECRET}` },
       },
     ])
+  })
+
+  // pg_net's worker: each request sent so far gets the given answer in net._http_response.
+  const answerCalls = (status: number, content: string) =>
+    db.query(
+      `insert into net._http_response (id, status_code, content_type, content, timed_out)
+       select c.id, $1, 'application/json', $2, false from net.http_calls c
+        where not exists (select 1 from net._http_response r where r.id = c.id)`,
+      [status, content],
+    )
+  const callCount = async () =>
+    (await db.query<{ n: number }>('select count(*)::int as n from net.http_calls'))[0]!.n
+
+  /** pg_cron: runs a job's command as the role that scheduled it and records the run. */
+  async function runJob(name: string): Promise<unknown> {
+    const [job] = await db.query<{ jobid: number; command: string; username: string }>(
+      'select jobid, command, username from cron.job where jobname = $1 and active',
+      [name],
+    )
+    if (!job) throw new Error(`no active job ${name}`)
+    const started = new Date()
+    const rows = await as(db, job.username, (tx) => tx.query<Record<string, unknown>>(job.command))
+    await db.query(
+      `insert into cron.job_run_details (jobid, database, username, command, status, return_message,
+                                         start_time, end_time)
+       values ($1, current_database(), $2, $3, 'succeeded', $4, $5, now())`,
+      [job.jobid, job.username, job.command, `${rows.length} row`, started],
+    )
+    return rows[0] ? Object.values(rows[0])[0] : undefined
+  }
+
+  const asAdmin = <T>(fn: (tx: Queryable) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.query(
+        `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+        [JSON.stringify({ sub: admin.id, email: admin.email, role: 'authenticated' })],
+      )
+      return fn(tx)
+    })
+
+  it('stores the [db.vault] secrets of config.toml from the environment and skips an unset one', async () => {
+    const stored = await db.query<{ name: string; decrypted_secret: string }>(
+      'select name, decrypted_secret from vault.decrypted_secrets order by name',
+    )
+    expect(stored).toEqual([
+      { name: 'outbox_secret', decrypted_secret: OUTBOX_SECRET },
+      { name: 'outbox_url', decrypted_secret: OUTBOX_URL },
+    ])
+    // A second push with migrations to apply updates them in place.
+    await dbPush(db, [{ file: '29990101000003_noop.sql', sql: 'select 1' }], {
+      outbox_secret: `${OUTBOX_SECRET}-rotated`,
+    })
+    await dbPush(db, [{ file: '29990101000004_noop.sql', sql: 'select 1' }], {
+      outbox_secret: OUTBOX_SECRET,
+    })
+    expect(
+      await db.query('select count(*)::int as n from vault.secrets where name = $1', [
+        'outbox_secret',
+      ]),
+    ).toEqual([{ n: 1 }])
+  })
+
+  it("schedules the retry jobs and the prune of pg_cron's history as postgres", async () => {
+    expect(
+      await db.query('select jobname, schedule, command, username from cron.job order by jobname'),
+    ).toEqual([
+      {
+        jobname: 'cron-history-prune',
+        schedule: '17 3 * * *',
+        command: "delete from cron.job_run_details where end_time < now() - interval '7 days'",
+        username: POSTGRES,
+      },
+      {
+        jobname: 'outbox-retries',
+        schedule: '* * * * *',
+        command: 'select app.retry_outbox()',
+        username: POSTGRES,
+      },
+      {
+        jobname: 'whatsapp-retries',
+        schedule: '* * * * *',
+        command: 'select app.retry_whatsapp()',
+        username: POSTGRES,
+      },
+    ])
+  })
+
+  it('calls a dispatcher from its job only when Vault holds its address and something is due', async () => {
+    // Whatever earlier tests queued has been sent.
+    await as(db, 'service_role', async (tx) => {
+      for (const row of await tx.query<{ id: string; recipients: string[] }>(
+        'select id, recipients from public.outbox_claim(100, 300)',
+      ))
+        await tx.query(`select public.outbox_record_send($1, '<m@test>', $2, '[]')`, [
+          row.id,
+          row.recipients,
+        ])
+    })
+    let calls = await callCount()
+    expect(await runJob('outbox-retries')).toBeNull()
+    expect(await callCount()).toBe(calls)
+
+    // A message whose retry has come due: one call, kept as the job's last call.
+    await db.query(
+      `insert into public.email_outbox (id, recipients, subject, html_body, attempts, next_attempt_at)
+       values ('mail-retry', '{parent@family.test}', 'Retry', '<p>x</p>', 1, now() + interval '1 hour')`,
+    )
+    calls = await callCount()
+    expect(await runJob('outbox-retries')).toBeNull()
+    await db.query(
+      `update public.email_outbox set next_attempt_at = now() - interval '1 second' where id = 'mail-retry'`,
+    )
+    const request = await runJob('outbox-retries')
+    expect(await callCount()).toBe(calls + 1)
+    expect(
+      await db.query('select dispatcher, request_id::int as request_id from app.dispatcher_calls'),
+    ).toEqual([{ dispatcher: 'outbox', request_id: Number(request) }])
+
+    // WhatsApp without its address in Vault (a centre that never set it up): no call, even with a
+    // message waiting; with the address, one.
+    await db.query(
+      `insert into public.whatsapp (id, kind, wa_id, data) values
+         ('wa-919000000077', 'number', '919000000077', '{"name": "Shape Parent", "status": "Active"}'),
+         ('wm-shape', 'message', '919000000077', '{"direction": "out", "body": "Hello", "mode": "template"}')`,
+    )
+    calls = await callCount()
+    expect(await runJob('whatsapp-retries')).toBeNull()
+    expect(await callCount()).toBe(calls)
+    await dbPush(db, [{ file: '29990101000005_noop.sql', sql: 'select 1' }], {
+      whatsapp_url: 'https://project-ref.supabase.co/functions/v1/whatsapp',
+    })
+    expect(await runJob('whatsapp-retries')).not.toBeNull()
+    expect(await callCount()).toBe(calls + 1)
+    await db.query(`delete from vault.secrets where name = 'whatsapp_url'`)
+  })
+
+  it("prunes pg_cron's run history older than a week, once a day", async () => {
+    await db.query(
+      `insert into cron.job_run_details (jobid, username, command, status, start_time, end_time)
+       select 1, $1, 'select app.retry_outbox()', 'succeeded', t, t + interval '1 second'
+         from generate_series(now() - interval '10 days', now(), interval '6 hours') t`,
+      [POSTGRES],
+    )
+    await runJob('cron-history-prune')
+    const [left] = await db.query<{ oldest: boolean; n: number }>(
+      `select bool_and(end_time >= now() - interval '7 days') as oldest, count(*)::int as n
+         from cron.job_run_details`,
+    )
+    expect(left!.oldest).toBe(true)
+    expect(left!.n).toBeGreaterThan(20)
+  })
+
+  it("runs the deployment guide's check of the real mail path", async () => {
+    const statements = splitStatements(await readFile(mailPathCheck, 'utf8'))
+    expect(statements).toHaveLength(5)
+    const results: Array<Array<Record<string, unknown>>> = []
+    for (const statement of statements.map((s) => s.replace(/^(\s*--[^\n]*\n)*/, ''))) {
+      if (/^select pg_sleep/.test(statement)) {
+        // The wait: pg_net's worker calls the function, which sends the mail and answers.
+        await as(db, 'service_role', async (tx) => {
+          for (const row of await tx.query<{ id: string; recipients: string[] }>(
+            'select id, recipients from public.outbox_claim(100, 300)',
+          ))
+            await tx.query(`select public.outbox_record_send($1, '<m@test>', $2, '[]')`, [
+              row.id,
+              row.recipients,
+            ])
+        })
+        await answerCalls(200, '{"type":"success","message":"Sent 1, retrying 0, failed 0"}')
+        continue
+      }
+      // psql's :'to', as psql substitutes it: a quoted literal.
+      const sql = statement.replaceAll(":'to'", "'admin@centre.test'")
+      results.push(await as(db, POSTGRES, (tx) => tx.query<Record<string, unknown>>(sql)))
+    }
+    const [, jobs, answers, mail] = results
+    expect(jobs!.map((j) => [j.jobname, j.active])).toEqual([
+      ['cron-history-prune', true],
+      ['outbox-retries', true],
+      ['whatsapp-retries', true],
+    ])
+    expect(answers![0]).toMatchObject({
+      status_code: 200,
+      answer: expect.stringContaining('Sent 1'),
+    })
+    expect(mail).toEqual([
+      {
+        status: 'sent',
+        attempts: 1,
+        last_error: null,
+        deliveries: { 'admin@centre.test': { status: 'sent', at: expect.any(String) } },
+      },
+    ])
+  })
+
+  it('tells the admins that queued mail is not leaving, and what the dispatcher answered', async () => {
+    const list = () =>
+      asAdmin(async (tx) => {
+        const [row] = await tx.query<{ r: { stalled: Record<string, unknown> | null } }>(
+          'select public.admin_list_emails(null, 0) as r',
+        )
+        return row!.r.stalled
+      })
+    expect(await list()).toBeNull()
+    await db.query(
+      `insert into public.email_outbox (id, recipients, subject, html_body, created_at, next_attempt_at)
+       values ('mail-stalled', '{parent@family.test}', 'Waiting', '<p>x</p>',
+               now() - interval '12 minutes', now() - interval '12 minutes')`,
+    )
+    // The job calls the function with a secret it does not know.
+    await runJob('outbox-retries')
+    await answerCalls(403, '{"type":"error","message":"Only the server can dispatch mail"}')
+    expect(await list()).toEqual({
+      count: 1,
+      since: expect.any(String),
+      wakeUp: {
+        mode: 'pg_net',
+        configured: true,
+        scheduled: true,
+        lastCall: {
+          at: expect.any(String),
+          status: 403,
+          timedOut: false,
+          error: null,
+          answer: '{"type":"error","message":"Only the server can dispatch mail"}',
+        },
+      },
+    })
+    // Without the address in Vault the database cannot wake anyone, and says so.
+    await db.query(`update vault.secrets set secret = 'env(OUTBOX_URL)' where name = 'outbox_url'`)
+    expect(await list()).toMatchObject({ wakeUp: { mode: 'pg_net', configured: false } })
+    await db.query(`update vault.secrets set secret = $1 where name = 'outbox_url'`, [OUTBOX_URL])
   })
 })

@@ -250,18 +250,49 @@ grant execute on function realtime.topic(), realtime.send(jsonb, text, text, boo
   to supabase_postgres, anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
--- Stand-ins with the signatures of Supabase Vault and pg_net: the secrets are a plain view, and
--- net.http_post records the request it is asked to send.
+-- Stand-ins with the signatures of Supabase Vault, pg_net and pg_cron, and the privileges their
+-- after-create scripts give `postgres` (supabase/postgres: ansible/files/
+-- postgresql_extension_custom_scripts/{supabase_vault,pg_cron}/after-create.sql; pg_net grants all
+-- on its tables to postgres). The secrets are kept in clear (a plain view decrypts nothing);
+-- net.http_post records the request it is asked to send in net.http_calls (the stand-in's own
+-- table: pg_net's queue is emptied by its worker) and the test plays the worker by writing the
+-- answers into net._http_response, pg_net's own table; pg_cron's jobs are rows of cron.job that
+-- the test runs itself, recording each run in cron.job_run_details as pg_cron does.
 -- ---------------------------------------------------------------------------------------------
 create schema vault authorization supabase_admin;
-create table vault.secrets (id uuid primary key default gen_random_uuid(), name text unique, secret text not null);
-create view vault.decrypted_secrets as select id, name, secret as decrypted_secret from vault.secrets;
+create table vault.secrets (
+  id uuid primary key default gen_random_uuid(), name text unique, description text not null default '',
+  secret text not null, created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create view vault.decrypted_secrets as
+  select id, name, description, secret, secret as decrypted_secret, created_at, updated_at
+    from vault.secrets;
+create function vault.create_secret(new_secret text, new_name text default null,
+  new_description text default '', new_key_id uuid default null)
+returns uuid language sql security definer set search_path = '' as $f$
+  insert into vault.secrets (secret, name, description)
+  values (new_secret, new_name, coalesce(new_description, '')) returning id
+$f$;
+create function vault.update_secret(secret_id uuid, new_secret text default null,
+  new_name text default null, new_description text default null, new_key_id uuid default null)
+returns void language sql security definer set search_path = '' as $f$
+  update vault.secrets s set secret = coalesce(new_secret, s.secret), name = coalesce(new_name, s.name),
+         description = coalesce(new_description, s.description), updated_at = now()
+   where s.id = secret_id
+$f$;
 grant usage on schema vault to supabase_postgres;
-grant select on vault.decrypted_secrets to supabase_postgres;
+grant select, delete on vault.secrets, vault.decrypted_secrets to supabase_postgres;
+grant execute on function vault.create_secret(text, text, text, uuid),
+  vault.update_secret(uuid, text, text, text, uuid) to supabase_postgres;
 
 create schema net authorization supabase_admin;
 create table net.http_calls (
   id bigserial primary key, url text, body jsonb, params jsonb, headers jsonb, timeout_milliseconds int
+);
+create table net._http_response (
+  id bigint, status_code integer, content_type text, headers jsonb, content text, timed_out bool,
+  error_msg text, created timestamptz not null default now()
 );
 create function net.http_post(url text, body jsonb default '{}', params jsonb default '{}',
   headers jsonb default '{"Content-Type": "application/json"}', timeout_milliseconds int default 5000)
@@ -270,8 +301,42 @@ returns bigint language sql security definer set search_path = '' as $f$
   values (url, body, params, headers, timeout_milliseconds) returning id
 $f$;
 grant usage on schema net to supabase_postgres, anon, authenticated, service_role;
+grant all on net.http_calls, net._http_response to supabase_postgres;
 grant execute on function net.http_post(text, jsonb, jsonb, jsonb, int)
   to supabase_postgres, anon, authenticated, service_role;
+
+create schema cron authorization supabase_admin;
+create table cron.job (
+  jobid bigserial primary key, schedule text not null, command text not null,
+  nodename text not null default 'localhost', nodeport integer not null default 5432,
+  database text not null default current_database(), username text not null default current_user,
+  active boolean not null default true, jobname text, unique (jobname, username)
+);
+create table cron.job_run_details (
+  jobid bigint, runid bigserial primary key, job_pid integer, database text, username text,
+  command text, status text, return_message text, start_time timestamptz, end_time timestamptz
+);
+-- pg_cron writes cron.job in C whatever the caller's privileges, as the caller's job; here a
+-- definer function does the writing and the caller's name is handed to it.
+create function cron.store_job(job_name text, schedule text, command text, owner text)
+returns bigint language sql security definer set search_path = '' as $f$
+  insert into cron.job (jobname, schedule, command, username) values (job_name, schedule, command, owner)
+  on conflict (jobname, username) do update set schedule = excluded.schedule, command = excluded.command
+  returning jobid
+$f$;
+create function cron.drop_job(job_name text, owner text)
+returns boolean language sql security definer set search_path = '' as $f$
+  with gone as (delete from cron.job j where j.jobname = job_name and j.username = owner returning 1)
+  select count(*) > 0 from gone
+$f$;
+create function cron.schedule(job_name text, schedule text, command text) returns bigint
+language sql as $f$ select cron.store_job(job_name, schedule, command, current_user::text) $f$;
+create function cron.unschedule(job_name text) returns boolean
+language sql as $f$ select cron.drop_job(job_name, current_user::text) $f$;
+grant usage on schema cron to supabase_postgres;
+grant select on cron.job to supabase_postgres;
+grant all on cron.job_run_details to supabase_postgres;
+grant execute on all functions in schema cron to supabase_postgres;
 
 -- What supautils refuses `postgres` in the platform's schemas: anything but policies. Commands run
 -- as the platform's own roles are refused too: on Supabase `postgres` cannot become them.

@@ -24,7 +24,7 @@ const mail = (over: Partial<MailRow>): MailRow => ({
   attachment_count: 0,
   ...over,
 })
-const page: MailPage = {
+let page: MailPage = {
   total: 3,
   pageSize: 15,
   serverProblem: 'The mail server refused the login (Invalid login: 535 Authentication failed).',
@@ -88,5 +88,35 @@ describe('Node Mailer', () => {
         'Delivered to the mail server after 3 attempts; last error: Server closed the connection: 421 Try again later',
       ),
     ).toBeInTheDocument()
+  })
+
+  it('says that queued mail is not leaving when nothing tries it, and why', async () => {
+    page = {
+      total: 1,
+      pageSize: 15,
+      serverProblem: null,
+      rows: [mail({ id: 'waiting', status: 'queued', attempts: 0, sent_at: null })],
+      stalled: {
+        count: 1,
+        since: '2026-11-26T09:00:00Z',
+        wakeUp: {
+          mode: 'pg_net',
+          configured: true,
+          scheduled: true,
+          lastCall: { at: '2026-11-26T09:06:00Z', status: 403, timedOut: false, error: null },
+        },
+      },
+    }
+    setViewportWidth(1280)
+    await renderApp({
+      path: '/admin/dash/nodemailer',
+      member: testMember({ role: 'admin', isSystemAdmin: true }),
+    })
+    const alert = await screen.findByTestId('mail-stalled')
+    expect(alert).toHaveTextContent('Queued e-mails are not leaving1 e-mail has waited more than 5')
+    expect(alert).toHaveTextContent(
+      "The dispatcher refused the database's call (HTTP 403): the function secret OUTBOX_SECRET differs from Vault's outbox_secret.",
+    )
+    expect(screen.queryByTestId('mail-server-problem')).toBeNull()
   })
 })

@@ -26,6 +26,7 @@ import {
   addressLine,
   deliveryLine,
   MAIL_TYPES,
+  stalledWarning,
   statusOf,
   undelivered,
   type MailRow,
@@ -134,6 +135,9 @@ function MailLog({
 }) {
   const [open, setOpen] = useState<MailRow | null>(null)
   const rows = page?.rows ?? []
+  // An open mail server problem already says why mail waits; otherwise mail that nobody has
+  // tried means the dispatcher is not being woken (on Supabase: Vault, pg_net, the function).
+  const stalled = page?.serverProblem ? null : stalledWarning(page?.stalled)
 
   const retry = async (mail: MailRow) => {
     if (notifyResult(await retryMail(mail.id))) reload()
@@ -156,6 +160,11 @@ function MailLog({
       {page?.serverProblem && (
         <Alert color="red" title="Queued e-mails are not leaving" data-testid="mail-server-problem">
           {page.serverProblem}
+        </Alert>
+      )}
+      {stalled && (
+        <Alert color="red" title="Queued e-mails are not leaving" data-testid="mail-stalled">
+          {stalled}
         </Alert>
       )}
       {page && rows.length === 0 && (

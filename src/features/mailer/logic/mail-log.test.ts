@@ -4,9 +4,11 @@ import {
   deliveryLine,
   dueIn,
   MAIL_TYPES,
+  stalledWarning,
   statusOf,
   undelivered,
   type MailRow,
+  type WakeUp,
 } from './mail-log'
 
 const NOW = new Date('2026-11-26T03:10:00Z')
@@ -145,5 +147,59 @@ describe('e-mail log', () => {
       { label: 'Sent', color: 'green' },
     )
     expect(statusOf(row({ status: 'failed' }))).toEqual({ label: 'Failed', color: 'red' })
+  })
+})
+
+describe('mail that waits untried', () => {
+  const at = '2026-11-26T03:00:00Z'
+  const supabase = (over: Partial<Extract<WakeUp, { mode: 'pg_net' }>>): WakeUp => ({
+    mode: 'pg_net',
+    configured: true,
+    scheduled: true,
+    lastCall: null,
+    ...over,
+  })
+  const call = (over: object) => supabase({ lastCall: { at, ...over } })
+
+  it('says nothing while no e-mail waits', () => {
+    expect(stalledWarning(null)).toBeNull()
+    expect(stalledWarning(undefined)).toBeNull()
+    expect(stalledWarning({ count: 0, since: at, wakeUp: null })).toBeNull()
+  })
+
+  it('counts what waits', () => {
+    expect(stalledWarning({ count: 1, since: at, wakeUp: null })).toMatch(
+      /^1 e-mail has waited more than 5 minutes without an attempt \(since 26 Nov \d\d:\d\d\)\. /,
+    )
+    expect(stalledWarning({ count: 3, since: at, wakeUp: null })).toMatch(
+      /^3 e-mails have waited more than 5 minutes without an attempt \(the oldest since /,
+    )
+  })
+
+  it.each<[string, WakeUp, string]>([
+    ['the local host', { mode: 'notify' }, 'check that SMTP_URL is set'],
+    ['Vault without the secrets', supabase({ configured: false }), 'outbox_url, outbox_secret'],
+    ['no call yet', supabase({}), 'has not called the dispatcher yet. Run the mail path check'],
+    [
+      'no call and no job',
+      supabase({ scheduled: false }),
+      'The retry job outbox-retries is not scheduled either',
+    ],
+    ['a call without answer', call({ pending: true }), 'no answer has come back yet'],
+    [
+      'a call that timed out',
+      call({ timedOut: true }),
+      'could not reach the dispatcher (no answer',
+    ],
+    ['a wrong secret', call({ status: 403 }), 'OUTBOX_SECRET differs from Vault'],
+    ['no function', call({ status: 404 }), 'deploy the `outbox` function'],
+    [
+      'no mail server',
+      call({ status: 503, answer: '{"code":"mail_not_configured"}' }),
+      'set the function secret SMTP_URL',
+    ],
+    ['anything else', call({ status: 500, answer: 'boom' }), 'with HTTP 500: boom.'],
+  ])('names the reason with %s', (_case, wakeUp, reason) => {
+    expect(stalledWarning({ count: 2, since: at, wakeUp })).toContain(reason)
   })
 })

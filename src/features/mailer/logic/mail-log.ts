@@ -1,5 +1,5 @@
 // The admin's Node Mailer pane (operations.md §1, §9; F33): the outgoing e-mail log.
-import { differenceInSeconds } from 'date-fns'
+import { differenceInSeconds, format } from 'date-fns'
 
 /** The e-mail types of operations.md §9, in the spec's order: one filter each. */
 export const MAIL_TYPES = [
@@ -42,12 +42,43 @@ export interface MailRow {
   attachment_count: number
 }
 
+/** How the database wakes the dispatcher (admin_list_emails' `stalled.wakeUp`). */
+export type WakeUp =
+  /** The server's own mailer listens for the queue (the local host). */
+  | { mode: 'notify' }
+  | {
+      /** On Supabase: pg_net calls the `outbox` function, pg_cron retries every minute. */
+      mode: 'pg_net'
+      /** Vault holds the function's https address and the dispatcher's secret. */
+      configured: boolean
+      /** The job `outbox-retries` is scheduled and active. */
+      scheduled: boolean
+      /** The retry job's last call and what the function answered (pending: no answer yet). */
+      lastCall: {
+        at: string
+        pending?: boolean
+        status?: number | null
+        timedOut?: boolean
+        error?: string | null
+        answer?: string | null
+      } | null
+    }
+
+/** E-mails due for five minutes that nobody has tried. */
+export interface Stalled {
+  count: number
+  since: string
+  wakeUp: WakeUp | null
+}
+
 export interface MailPage {
   total: number
   pageSize: number
   rows: MailRow[]
   /** The open mail server problem (refused login, unreachable, TLS) holding queued mail, if any. */
   serverProblem: string | null
+  /** Mail that waits untried: the dispatcher is not being woken (absent from older servers). */
+  stalled?: Stalled | null
 }
 
 export const MAIL_STATUS: Record<MailStatus, { label: string; color: string }> = {
@@ -120,4 +151,40 @@ export function deliveryLine(row: MailRow, now: Date): string {
       ? `${next} (${row.attempts} so far)`
       : `${next} (${row.attempts} so far): ${row.last_error}`
   return row.attempts > 0 ? `${next} (${row.attempts} so far)` : 'Waiting to be sent'
+}
+
+/** Why the dispatcher has not tried the waiting mail, from how the database wakes it. */
+function whyStalled(wakeUp: WakeUp | null): string {
+  if (!wakeUp) return 'Nothing has tried to send them.'
+  if (wakeUp.mode === 'notify')
+    return "The server's mailer has not tried them: check that SMTP_URL is set where the app's server starts (without it, e-mail stays queued)."
+  if (!wakeUp.configured)
+    return "The database cannot wake the e-mail dispatcher: store the `outbox` function's address and the dispatcher's secret in Vault (outbox_url, outbox_secret; docs/deploy.md)."
+  const call = wakeUp.lastCall
+  const unscheduled = wakeUp.scheduled
+    ? ''
+    : ' The retry job outbox-retries is not scheduled either (pg_cron).'
+  if (!call)
+    return `The database has not called the dispatcher yet.${unscheduled} Run the mail path check of docs/deploy.md.`
+  if (call.pending)
+    return `The database called the dispatcher and no answer has come back yet (pg_net).${unscheduled}`
+  if (call.timedOut || call.error)
+    return `The database could not reach the dispatcher (${call.error ?? 'no answer in time'}): check outbox_url in Vault.`
+  if (call.status === 401 || call.status === 403)
+    return `The dispatcher refused the database's call (HTTP ${call.status}): the function secret OUTBOX_SECRET differs from Vault's outbox_secret.`
+  if (call.status === 404)
+    return 'There is no dispatcher at the address in Vault (HTTP 404): deploy the `outbox` function, or correct outbox_url.'
+  if (call.answer?.includes('mail_not_configured'))
+    return 'The dispatcher has no mail server: set the function secret SMTP_URL.'
+  return `The dispatcher answered the database's last call with HTTP ${call.status ?? '?'}${call.answer ? `: ${call.answer}` : ''}.`
+}
+
+/** The warning Node Mailer shows while mail waits untried, or null when none does. */
+export function stalledWarning(stalled: Stalled | null | undefined): string | null {
+  if (!stalled || stalled.count < 1) return null
+  const waited =
+    stalled.count === 1
+      ? `1 e-mail has waited more than 5 minutes without an attempt (since ${format(new Date(stalled.since), 'd MMM HH:mm')}).`
+      : `${stalled.count} e-mails have waited more than 5 minutes without an attempt (the oldest since ${format(new Date(stalled.since), 'd MMM HH:mm')}).`
+  return `${waited} ${whyStalled(stalled.wakeUp)}`
 }
