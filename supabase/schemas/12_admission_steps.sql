@@ -65,6 +65,36 @@ $$;
 
 revoke execute on function app.inquiry_made_family(text, text) from public, anon, authenticated;
 
+-- The id of the family record an inquiry's admission makes: derived by the server from the
+-- inquiry's id, never taken from a device, so a step cannot name a token someone already holds.
+-- The device derives the same id (sync/rules/admissions/steps.ts familyTokenOf) to work offline.
+create or replace function app.family_token_of(inquiry text) returns text
+language sql immutable set search_path = ''
+as $$ select 'fam-' || left(inquiry, 60) $$;
+
+revoke execute on function app.family_token_of(text) from public, anon, authenticated;
+
+-- The family record this inquiry's first admission made, or null before it.
+create or replace function app.inquiry_family(inquiry text) returns text
+language sql stable security definer set search_path = ''
+as $$
+  select s.outcome ->> 'familyToken' from public.admission_steps s
+   where s.inquiry_id = inquiry and s.kind = 'admission' and s.outcome ? 'familyToken'
+   order by s.created_at, s.id limit 1
+$$;
+
+revoke execute on function app.inquiry_family(text) from public, anon, authenticated;
+
+-- Whether a member or a family contact holds this token already (a family record aside).
+create or replace function app.family_token_held(token text) returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select exists (select 1 from public.members m where m.family_token = token)
+      or exists (select 1 from public.family_contacts c where c.family_token = token)
+$$;
+
+revoke execute on function app.family_token_held(text) from public, anon, authenticated;
+
 -- One step, checked and carried out. Raises with the reason when it cannot be.
 create or replace function app.carry_out_admission_step(inquiry public.inquiries, step jsonb)
 returns void
@@ -248,10 +278,9 @@ begin
     end if;
     result := jsonb_build_object('facilitatorsNotified', to_jsonb(notice_to));
   elsif kind = 'admission' then
-    family_token := step ->> 'familyToken';
-    if family_token is null or family_token !~ '^[A-Za-z0-9_-]{1,64}$' then
-      raise exception 'The admission needs a family token.' using errcode = '22023';
-    end if;
+    -- The server names the family: the one this inquiry's admission made, else the inquiry's own
+    -- id; whatever token the device wrote is not used.
+    family_token := coalesce(app.inquiry_family(inquiry.id), app.family_token_of(inquiry.id));
     if not exists (select 1 from public.reference r where r.id = step #>> '{admission,groupId}'
                      and r.kind = 'group' and not r._deleted) then
       raise exception 'Choose the group' using errcode = '22023';
@@ -259,6 +288,10 @@ begin
     if exists (select 1 from public.families f where f.id = family_token)
        and not app.inquiry_made_family(inquiry.id, family_token) then
       raise exception 'This family token names another family''s record.' using errcode = '22023';
+    end if;
+    if not exists (select 1 from public.families f where f.id = family_token)
+       and app.family_token_held(family_token) then
+      raise exception 'Someone already holds this family''s token: ask an admin.' using errcode = '22023';
     end if;
     if not exists (select 1 from public.families f where f.id = family_token) then
       for g in select value from jsonb_array_elements(guardians) loop
@@ -296,11 +329,11 @@ begin
     end if;
     result := jsonb_build_object('familyToken', family_token, 'familyCreated', family_made);
   elsif kind = 'admissionPayment' then
-    if inquiry.data ->> 'familyToken' is null then
+    if app.inquiry_family(inquiry.id) is null then
       raise exception 'Send the admission e-mail first: it makes the family record.' using errcode = '22023';
     end if;
   elsif kind = 'enrolment' then
-    family_token := inquiry.data ->> 'familyToken';
+    family_token := app.inquiry_family(inquiry.id);
     student_id := step ->> 'studentId';
     if family_token is null or not exists (select 1 from public.families f where f.id = family_token) then
       raise exception 'Send the admission e-mail first: it makes the family record.' using errcode = '22023';

@@ -5,14 +5,14 @@
 // student the server made arrive on the device.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { families, inquiries, students } from '@sync/contract/collections/index.ts'
-import { applyStep, type AdmissionStep } from '@sync/rules/admissions/steps.ts'
+import { applyStep, familyTokenOf, type AdmissionStep } from '@sync/rules/admissions/steps.ts'
 import type { InquiryRow } from '@sync/engine/database.ts'
 import { startTestHost, type TestHost } from '../helpers/host.ts'
 import { testDatabases } from '../helpers/test-db.ts'
 import { device, eventually, losingFirstAnswer, type Device } from './support.ts'
 
 const INQUIRY = 'inq-offline-steps'
-const FAMILY = 'fam-offline-steps'
+const FAMILY = familyTokenOf(INQUIRY)
 const STUDENT = 'stu-offline-steps'
 
 const mail = (subject: string) => ({

@@ -717,6 +717,18 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: `app.inquiry_made_family('inq-demo-naik', 'demo-family-naik')`,
     execute: roles('deny'),
   },
+  'app.family_token_of(inquiry text)': {
+    call: `app.family_token_of('inq-demo-naik')`,
+    execute: roles('deny'),
+  },
+  'app.inquiry_family(inquiry text)': {
+    call: `app.inquiry_family('inq-demo-naik')`,
+    execute: roles('deny'),
+  },
+  'app.family_token_held(token text)': {
+    call: `app.family_token_held('demo-family-naik')`,
+    execute: roles('deny'),
+  },
   'app.inquiry_steps_carry_out()': {
     call: null,
     execute: roles('deny'),

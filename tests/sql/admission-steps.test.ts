@@ -502,20 +502,30 @@ describe.each(testDatabases())('admission steps on $name', (target) => {
     expect((await outbox(db, `step-${enrolled}`))!.email_trigger).toBe('admissions.enrolment')
   })
 
-  it("a step cannot put a child into another family's record", async () => {
+  it("a step cannot put a child into another family's record: the server names the family", async () => {
     const inquiry = await newInquiry(db, 'Gomes')
-    // An admission naming the Fernandes family's id (not made by this inquiry) is refused.
-    const taken = stepId()
-    const admitted = await pushData(
-      db,
-      administration,
-      inquiry,
-      withStep(admissionStep(taken, 0, 'demo-family-fernandes')),
+    // The device names the Fernandes family's id: the server ignores it and makes the inquiry's own.
+    const admitted = stepId()
+    expect(
+      await pushData(
+        db,
+        administration,
+        inquiry,
+        withStep(admissionStep(admitted, 0, 'demo-family-fernandes')),
+      ),
+    ).toEqual({ conflicts: [], refused: [] })
+    const [step] = await db.query<{ outcome: Record<string, unknown> }>(
+      'select outcome from public.admission_steps where id = $1',
+      [admitted],
     )
-    expect(admitted.refused[0]!.reason).toContain("another family's record")
-    expect(await outbox(db, `step-${taken}`)).toBeNull()
+    expect(step!.outcome).toEqual({ familyToken: `fam-${inquiry}`, familyCreated: true })
+    const [fernandes] = await db.query<{ name: string; guardians: number }>(
+      `select name, jsonb_array_length(data -> 'guardians') as guardians from public.families
+        where id = 'demo-family-fernandes'`,
+    )
+    expect(fernandes).toEqual({ name: 'Fernandes', guardians: 2 })
 
-    // So is an enrolment whose inquiry names that family.
+    // An enrolment whose inquiry names that family lands in the inquiry's own family.
     const enrolled = stepId()
     const answer = await pushData(db, administration, inquiry, (data) => ({
       ...withStep({
@@ -532,11 +542,35 @@ describe.each(testDatabases())('admission steps on $name', (target) => {
         i === 0 ? { ...c, groupUUID: 'rg-tanni' } : c,
       ),
     }))
-    expect(answer.refused[0]!.reason).toContain("another family's record")
-    const students = await db.query('select 1 from public.students where id = $1', [
-      `stu-${inquiry}`,
-    ])
-    expect(students).toHaveLength(0)
+    expect(answer).toEqual({ conflicts: [], refused: [] })
+    const [student] = await db.query<{ family_id: string }>(
+      'select family_id from public.students where id = $1',
+      [`stu-${inquiry}`],
+    )
+    expect(student!.family_id).toBe(`fam-${inquiry}`)
+  })
+
+  it('a family token that members already hold is never given to a new family (issue 29, item 5)', async () => {
+    const inquiry = await newInquiry(db, 'Sardesai')
+    const admitted = stepId()
+    expect(
+      await pushData(
+        db,
+        administration,
+        inquiry,
+        withStep(admissionStep(admitted, 0, 'demo-family-blocked')),
+      ),
+    ).toEqual({ conflicts: [], refused: [] })
+    const families = await db.query<{ id: string }>(
+      `select id from public.families where id in ('demo-family-blocked', $1) order by id`,
+      [`fam-${inquiry}`],
+    )
+    expect(families.map((f) => f.id)).toEqual([`fam-${inquiry}`])
+    // A member who held that token before reads nothing of the new family.
+    const [holder] = await db.query<{ n: number }>(
+      `select count(*)::int as n from public.members where family_token = 'demo-family-blocked'`,
+    )
+    expect(holder!.n).toBeGreaterThan(0)
   })
 
   it('a step with a NUL or an oversized message is refused and queues nothing', async () => {

@@ -205,6 +205,15 @@ function withChild(data: Data, index: number, change: (child: Child) => Child): 
   return { ...data, children: children.map((c, i) => (i === index ? change(c) : c)) }
 }
 
+/**
+ * The id of the family record an inquiry's admission makes. The server derives the same id
+ * itself (app.family_token_of) and never takes the one a device writes; the device uses it to
+ * take the payment and enrolment steps offline.
+ */
+export function familyTokenOf(inquiryId: string): string {
+  return `fam-${inquiryId.slice(0, 60)}`
+}
+
 /** The event id of an inquiry's meeting invite: the same for every reschedule (H22). */
 export function meetingUid(inquiryId: string): string {
   return `meeting-${inquiryId}@admissions`

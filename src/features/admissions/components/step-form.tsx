@@ -95,11 +95,10 @@ export function StepForm({ row, kind, senders, groups, tariffs, onDone }: StepFo
     setBusy(true)
     setFailure(null)
     try {
-      const step = buildStep(kind, data, v, mail, {
+      const step = buildStep(kind, row.id, data, v, mail, {
         id: uuidv7(),
         at: new Date().toISOString(),
         by: member?.name || member?.email || '',
-        newFamilyToken: uuidv7(),
         studentId: uuidv7(),
       })
       await writer.takeStep(row.id, step)

@@ -6,17 +6,15 @@ import type { FacilitatorOption } from '../logic/facilitator-picker'
 export function useFacilitatorOptions(): FacilitatorOption[] | null {
   return useObservable<FacilitatorOption[] | null>(
     (open) =>
-      open.db.facilitators
-        .find()
-        .$.pipe(
-          map((docs) =>
-            docs.map((d) => ({
-              id: d.id,
-              name: d.get('name') as string,
-              email: d.get('email') as string | null,
-            })),
-          ),
+      open.db.facilitators.find().$.pipe(
+        map((docs) =>
+          docs.map((d) => ({
+            id: d.id,
+            name: d.get('name') as string,
+            email: d.get('email') as string | null,
+          })),
         ),
+      ),
     null,
     [],
   )

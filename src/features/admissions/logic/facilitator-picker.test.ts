@@ -42,10 +42,7 @@ describe('chosenNames', () => {
 
 describe('facilitatorsToSave', () => {
   it('keeps each ticked facilitator once, in a stable order', () => {
-    expect(facilitatorsToSave(['f-rahul', 'f-ines', 'f-rahul'], all)).toEqual([
-      'f-ines',
-      'f-rahul',
-    ])
+    expect(facilitatorsToSave(['f-rahul', 'f-ines', 'f-rahul'], all)).toEqual(['f-ines', 'f-rahul'])
   })
 
   it('drops an id that is not on the list', () => {

@@ -21,11 +21,10 @@ describe('the meeting (H21–H24)', () => {
     expect(mail.html).toContain('Anita Desai will welcome you')
     expect(mail.html).toContain('Meera Kamat<br>Goa Learning Centre')
     expect(STEP_ATTACHMENTS.meeting).toEqual(['invite.ics (calendar invite)'])
-    const step = buildStep('meeting', data, values, mail, {
+    const step = buildStep('meeting', 'inq-1', data, values, mail, {
       id: '01939a4e-0000-7000-8000-000000000001',
       at: '2026-11-27T10:00:00.000Z',
       by: 'Meera Kamat',
-      newFamilyToken: 'f-new',
       studentId: 's-new',
     })
     expect(checkedStep(step)).toEqual({

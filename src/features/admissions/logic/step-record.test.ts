@@ -32,13 +32,12 @@ describe('the admission (H31–H36)', () => {
       id: 'step-0001',
       at: '2026-11-27T10:00:00.000Z',
       by: 'Meera',
-      newFamilyToken: 'fam-new',
       studentId: 's',
     }
-    const step = checkedStep(buildStep('admission', data, values, mail, meta))
+    const step = checkedStep(buildStep('admission', 'inq-1', data, values, mail, meta))
     expect(step).toMatchObject({
       kind: 'admission',
-      familyToken: 'fam-new',
+      familyToken: 'fam-inq-1',
       admission: {
         child: 0,
         groupId: 'g-sun',
@@ -49,7 +48,7 @@ describe('the admission (H31–H36)', () => {
     })
     expect(stepSuccessMessage('admission', data)).toBe(STEP_MESSAGES.admissionNewFamily)
     const known = inquiry({ familyToken: 'fam-1' })
-    expect(buildStep('admission', known, values, mail, meta)).toMatchObject({
+    expect(buildStep('admission', 'inq-1', known, values, mail, meta)).toMatchObject({
       familyToken: 'fam-1',
     })
     expect(stepSuccessMessage('admission', known)).toBe('Admission email sent')
@@ -70,11 +69,10 @@ describe('the admission payment and the enrolment (H37–H42)', () => {
     expect(mail.subject).toBe('Asha Rao is enrolled at Goa Learning Centre')
     expect(mail.html).toContain('in the Sunflowers group, starting on Monday 4 January 2027.')
     const step = checkedStep(
-      buildStep('enrolment', data, values, mail, {
+      buildStep('enrolment', 'inq-1', data, values, mail, {
         id: 'step-0002',
         at: '2027-01-01T09:00:00.000Z',
         by: 'Meera',
-        newFamilyToken: 'x',
         studentId: 'stu-1',
       }),
     )

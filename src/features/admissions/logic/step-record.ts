@@ -2,6 +2,7 @@
 // e-mail, and refused in words when stepSchema would not take it.
 import {
   admissionFormSchema,
+  familyTokenOf,
   meetingFormSchema,
   stepSchema,
   trialFormSchema,
@@ -18,20 +19,19 @@ export interface StepMeta {
   id: string
   at: string
   by: string
-  /** The family's id at admission: the inquiry's, else this new one. */
-  newFamilyToken: string
   /** The student's id at enrolment. */
   studentId: string
 }
 
-/** The family record's id an admission uses: the inquiry's own once it has one. */
-export function familyTokenFor(data: Data, fresh: string): string {
-  return text(data.familyToken) || fresh
+/** The family record's id an admission uses: the one the inquiry has, else its own. */
+export function familyTokenFor(data: Data, inquiryId: string): string {
+  return text(data.familyToken) || familyTokenOf(inquiryId)
 }
 
 /** The step as the device writes it (stepSchema), from the dialog's values and its e-mail. */
 export function buildStep(
   kind: StepKind,
+  inquiryId: string,
   data: Data,
   values: StepFormValues,
   mail: { subject: string; html: string },
@@ -58,7 +58,7 @@ export function buildStep(
       return {
         ...base,
         kind,
-        familyToken: familyTokenFor(data, meta.newFamilyToken),
+        familyToken: familyTokenFor(data, inquiryId),
         admission: admissionFormSchema.parse(values.admission),
       }
     case 'admissionPayment':
