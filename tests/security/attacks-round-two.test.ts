@@ -186,4 +186,83 @@ describe.each(testDatabases())('security, round two, on $name', (target) => {
       expect(await errorsLogged()).toBe(before)
     },
   )
+
+  // Item 1: onboarding answers join a family's inquiry only through a link sent to the address
+  // that applied, answer the same whether or not an address applied, and never silently replace.
+  it("a stranger cannot write a family's onboarding answers, nor learn which addresses applied", async () => {
+    const family = `onb.family.${Date.now()}@family.test`
+    const app = student(`app-onb-attack-${Date.now()}`, {
+      guardians: [{ ...student('x').application.guardians[0], email: family }],
+    })
+    const applied = await requestFrom(host, newIp(), '/functions/v1/applications', { json: app })
+    expect(applied.status).toBe(200)
+    const inquiryId = ((await applied.json()) as { id: string }).id
+    const answers = (email: string, pickUp: string) => ({
+      kind: 'onboarding',
+      application: {
+        id: `onb-${Math.random().toString(36).slice(2, 12)}`,
+        firstName: 'Eve',
+        lastName: 'Almeida',
+        email,
+        childNames: 'Tara',
+        questions: { o2: pickUp },
+      },
+    })
+    const onboarding = async () =>
+      (
+        await host.db.query<{ data: { onboarding?: unknown; onboardingEarlier?: unknown[] } }>(
+          'select data from public.inquiries where id = $1',
+          [inquiryId],
+        )
+      )[0]!.data
+    const attack = await requestFrom(host, newIp(), '/functions/v1/applications', {
+      json: answers(family.toUpperCase(), 'Pick-up: a man called Eve, any time'),
+    })
+    const unknown = await requestFrom(host, newIp(), '/functions/v1/applications', {
+      json: answers('never.applied@family.test', 'Anything'),
+    })
+    expect(attack.status).toBe(200)
+    expect(unknown.status).toBe(200)
+    const told = ((await attack.json()) as { message: string }).message
+    expect(((await unknown.json()) as { message: string }).message).toBe(told)
+    expect((await onboarding()).onboarding).toBeUndefined()
+
+    // The family's mailbox has the link; opening it is what joins the answers.
+    const confirmOf = async () => {
+      const [mail] = await host.db.query<{ html_body: string }>(
+        `select html_body from public.email_outbox where $1 = any(recipients)
+          and email_trigger = 'applications.onboardingConfirm' order by created_at desc limit 1`,
+        [family],
+      )
+      return /confirm=([0-9a-f]{48})/.exec(mail!.html_body)![1]!
+    }
+    const confirm = (token: string) =>
+      requestFrom(host, newIp(), '/functions/v1/applications', {
+        json: { kind: 'onboardingConfirm', token },
+      })
+    expect((await confirm('0'.repeat(48))).status).toBe(400)
+    const first = await confirm(await confirmOf())
+    expect(first.status).toBe(200)
+    expect((await onboarding()).onboarding).toMatchObject({
+      questions: expect.arrayContaining([
+        expect.objectContaining({ id: 'o2', a: 'Pick-up: a man called Eve, any time' }),
+      ]),
+    })
+    // Used once only.
+    const token = await confirmOf()
+    expect((await confirm(token)).status).toBe(400)
+
+    // A second set of answers, confirmed too, keeps the first beside it for the office.
+    await requestFrom(host, newIp(), '/functions/v1/applications', {
+      json: answers(family, 'Pick-up: Rita, after 3 pm'),
+    })
+    expect((await confirm(await confirmOf())).status).toBe(200)
+    const data = await onboarding()
+    expect(data.onboarding).toMatchObject({
+      questions: expect.arrayContaining([
+        expect.objectContaining({ a: 'Pick-up: Rita, after 3 pm' }),
+      ]),
+    })
+    expect(data.onboardingEarlier).toHaveLength(1)
+  })
 })

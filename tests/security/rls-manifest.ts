@@ -97,6 +97,14 @@ export const TABLES: Record<string, TableEntry> = {
     update: roles('deny'),
     delete: roles('deny'),
   },
+  'app.onboarding_confirmations': {
+    sample: `insert into app.onboarding_confirmations (token_hash, inquiry_id, answers) values (repeat('b', 64), 'inq-demo-naik', '{}')`,
+    touch: 'answers = answers',
+    select: roles('deny'),
+    insert: roles('deny'),
+    update: roles('deny'),
+    delete: roles('deny'),
+  },
   'app.receipt_counters': {
     sample: `insert into app.receipt_counters (fee_year, last_number) values ('2040-41', 1)`,
     touch: 'last_number = last_number',
@@ -657,8 +665,12 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: `public.applications_submit('{"id": "app-matrix", "kind": "family", "data": {"children": [], "guardians": []}}', '{}')`,
     execute: roles('deny'),
   },
-  'public.applications_onboarding(answers jsonb)': {
-    call: `public.applications_onboarding('{"id": "app-matrix", "email": "nobody@example.com"}')`,
+  'public.applications_onboarding_request(answers jsonb, token_hash text, mail jsonb)': {
+    call: `public.applications_onboarding_request('{"id": "app-matrix", "email": "nobody@example.com"}', repeat('a', 64), '{}')`,
+    execute: roles('deny'),
+  },
+  'public.applications_onboarding_confirm(token_hash text)': {
+    call: `public.applications_onboarding_confirm(repeat('a', 64))`,
     execute: roles('deny'),
   },
   'app.sync_stamp()': {

@@ -25,7 +25,13 @@ import {
 } from '@sync/rules/admissions/application.ts'
 import { answersFor } from '@sync/rules/admissions/questions.ts'
 import { whatsappOf } from '@sync/contract/commands/accounts/phone.ts'
-import { facilitatorMails, senderOf, studentMails, type Mails } from './mail.ts'
+import {
+  facilitatorMails,
+  onboardingConfirmMail,
+  senderOf,
+  studentMails,
+  type Mails,
+} from './mail.ts'
 
 /**
  * How many applications one address (IP) may send: a family on a shared connection (a café, a
@@ -132,36 +138,69 @@ function facilitatorInquiry(a: FacilitatorApplication): Inquiry {
   }
 }
 
-/** The onboarding answers join the family's inquiry; an address no application gave is refused. */
-async function onboarding(admin: SupabaseClient, a: OnboardingApplication): Promise<Response> {
+/** A link's secret: 24 random bytes as hex; only its SHA-256 is stored. */
+async function newConfirmToken(): Promise<{ token: string; hash: string }> {
+  const bytes = crypto.getRandomValues(new Uint8Array(24))
+  const token = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')
+  return { token, hash: await sha256Hex(token) }
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/**
+ * Onboarding answers wait for the family to confirm them from a link sent to the address that
+ * applied (who picks a child up is a safety matter). The caller hears the same whether or not the
+ * address applied, so the form tells nobody which families have.
+ */
+async function onboarding(
+  admin: SupabaseClient,
+  a: OnboardingApplication,
+  sender: string,
+  site: string,
+): Promise<Response> {
   const { questions, ...rest } = a
-  const { data, error } = await admin.rpc('applications_onboarding', {
+  const { token, hash } = await newConfirmToken()
+  const { error } = await admin.rpc('applications_onboarding_request', {
     answers: { ...rest, questions: answersFor('onboarding', questions) },
+    token_hash: hash,
+    mail: onboardingConfirmMail(sender, site, a.firstName, token),
   })
-  if (error) throw new Error(`applications_onboarding: ${error.message}`)
-  const made = data as { found: boolean; id?: string; duplicate?: boolean }
-  if (!made.found) {
-    return json(
-      {
-        type: 'error',
-        message: APPLICATION_MESSAGES.invalid,
-        fields: { email: APPLICATION_MESSAGES.noApplication },
-      },
-      400,
-    )
-  }
-  return json({
-    type: 'success',
-    message: APPLICATION_MESSAGES.answersReceived,
-    id: made.id!,
-    duplicate: !!made.duplicate,
+  if (error) throw new Error(`applications_onboarding_request: ${error.message}`)
+  return json({ type: 'success', message: APPLICATION_MESSAGES.confirmSent, id: a.id })
+}
+
+/** The family opened the e-mailed link: its answers join the inquiry, once. */
+async function confirmOnboarding(admin: SupabaseClient, token: unknown): Promise<Response> {
+  if (typeof token !== 'string' || !/^[0-9a-f]{48}$/.test(token))
+    return json({ type: 'error', message: APPLICATION_MESSAGES.linkInvalid }, 400)
+  const { data, error } = await admin.rpc('applications_onboarding_confirm', {
+    token_hash: await sha256Hex(token),
   })
+  if (error) throw new Error(`applications_onboarding_confirm: ${error.message}`)
+  const made = data as { found: boolean; id?: string }
+  if (!made.found) return json({ type: 'error', message: APPLICATION_MESSAGES.linkInvalid }, 400)
+  return json({ type: 'success', message: APPLICATION_MESSAGES.answersReceived, id: made.id! })
 }
 
 export function createHandler(env: FunctionEnv): (req: Request) => Promise<Response> {
   const admin = createClient(env.SUPABASE_URL, adminKey(env), {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   })
+  /** What broke is logged for the admin; the caller hears that the application is kept. */
+  const failed = async (error: unknown, kind = 'onboardingConfirm'): Promise<Response> => {
+    console.error('applications:', error)
+    await logSystemEvent(
+      admin,
+      'error',
+      'applications',
+      `An application could not be stored: ${(error as Error)?.message ?? String(error)}`,
+      { kind },
+    )
+    return json({ type: 'error', message: APPLICATION_MESSAGES.unexpected }, 500)
+  }
   return async (req) => {
     const early = preflight(req)
     if (early) return early
@@ -186,8 +225,15 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       return json({ type: 'error', message: 'The request must be a JSON object.' }, 400)
     }
-    const { kind, application, warmup } = body as Record<string, unknown>
+    const { kind, application, warmup, token } = body as Record<string, unknown>
     if (kind === undefined && warmup === true) return json({ type: 'success', message: 'ready' })
+    if (kind === 'onboardingConfirm') {
+      try {
+        return await confirmOnboarding(admin, token)
+      } catch (error) {
+        return await failed(error)
+      }
+    }
     if (kind !== 'student' && kind !== 'facilitator' && kind !== 'onboarding') {
       return json(
         { type: 'error', message: 'Say which form this is: student, facilitator or onboarding.' },
@@ -217,8 +263,8 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
         limitFactor(env.RATE_LIMIT_FACTOR),
       )
       if (wait > 0) return tooMany(wait)
-      if (checked.kind === 'onboarding') return await onboarding(admin, checked.data)
       const sender = senderOf(env, site)
+      if (checked.kind === 'onboarding') return await onboarding(admin, checked.data, sender, site)
       let inquiry: Inquiry
       let mails: Mails
       if (checked.kind === 'student') {
@@ -232,23 +278,12 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
       }
       const { data, error } = await admin.rpc('applications_submit', { inquiry, mails })
       if (error) throw new Error(`applications_submit: ${error.message}`)
-      const made = data as { id: string; duplicate: boolean }
-      return json({
-        type: 'success',
-        message: APPLICATION_MESSAGES.received,
-        id: made.id,
-        duplicate: made.duplicate,
-      })
+      // A retry of an application already stored answers as the first time did, and so does an
+      // application that names another's id: nobody learns which ids exist.
+      const made = data as { id: string }
+      return json({ type: 'success', message: APPLICATION_MESSAGES.received, id: made.id })
     } catch (error) {
-      console.error('applications:', error)
-      await logSystemEvent(
-        admin,
-        'error',
-        'applications',
-        `An application could not be stored: ${(error as Error)?.message ?? String(error)}`,
-        { kind },
-      )
-      return json({ type: 'error', message: APPLICATION_MESSAGES.unexpected }, 500)
+      return await failed(error, kind)
     }
   }
 }

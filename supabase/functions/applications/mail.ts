@@ -88,3 +88,27 @@ export function facilitatorMails(
     },
   }
 }
+
+/** The link that confirms a family's onboarding answers, to the address that applied. */
+export function onboardingConfirmMail(
+  sender: string,
+  site: string,
+  firstName: string,
+  token: string,
+): { sender: string; subject: string; html: string } {
+  const link = `${site}/apply-onboarding?confirm=${token}`
+  return {
+    sender,
+    subject: `Confirm your answers for ${centreDefaults.name}`,
+    html:
+      paragraphs([
+        `Dear ${firstName},`,
+        'Thank you for answering our questions before the first day. Please confirm that the answers are yours by opening this link within three days:',
+      ]) +
+      `\n<p><a href="${escape(link)}">${escape(link)}</a></p>\n` +
+      paragraphs([
+        'If you did not send answers to us, ignore this e-mail: nothing changes without the link.',
+        centreDefaults.name,
+      ]),
+  }
+}

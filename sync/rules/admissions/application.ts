@@ -226,7 +226,7 @@ export function fieldProblems(error: {
 
 /** The answer of the `applications` function. */
 export type ApplicationAnswer =
-  | { type: 'success'; message: string; id: string; duplicate: boolean }
+  | { type: 'success'; message: string; id: string }
   | { type: 'error'; message: string; fields?: Record<string, string> }
 
 export const APPLICATION_MESSAGES = {
@@ -237,8 +237,10 @@ export const APPLICATION_MESSAGES = {
     `Too many applications from this connection. Please try again in ${Math.ceil(seconds / 60)} minute(s).`,
   answersReceived:
     'Thank you: your answers have reached the office. The facilitators will read them before the first day.',
-  noApplication:
-    'We could not find an application with this e-mail address. Please use the address you gave when you applied.',
+  confirmSent:
+    'Thank you. If this is the address you applied with, we have sent it a link: open it within three days to confirm your answers, and they will reach the office.',
+  linkInvalid:
+    'This link is invalid, has been used or has expired. Send your answers again to get a new one.',
   unexpected:
     'Something went wrong on our side. Your application is kept on this device: please try again later.',
 }

@@ -24,7 +24,7 @@ const at = new Date('2026-11-27T08:00:00Z')
 const later = () => new Date('2026-11-27T09:00:00Z')
 const ok: SendResult = {
   status: 200,
-  body: { type: 'success', message: 'Thank you', id: 'a', duplicate: false },
+  body: { type: 'success', message: 'Thank you', id: 'a' },
 }
 
 describe('what an answer means for a queued application', () => {
