@@ -67,25 +67,34 @@ export const JWT_SECRET_FILE = 'jwt-secret'
 export async function hostJwtSecret(options: {
   given?: string
   hostname: string
+  /** TRUST_PROXY is set: a reverse proxy brings others' requests, whatever the bind address. */
+  behindProxy?: boolean
   /** Where to keep a generated secret; undefined when nothing is kept (in memory). */
   dataDir?: string
   log?: (line: string) => void
 }): Promise<string> {
-  const open = !isLoopback(options.hostname)
+  // Demo mode is this machine alone: loopback and no proxy in front of it.
+  const open = !isLoopback(options.hostname) || Boolean(options.behindProxy)
+  const where = options.behindProxy
+    ? 'behind a reverse proxy (TRUST_PROXY)'
+    : `to listen on ${options.hostname}`
   if (options.given) {
     if (open && options.given === DEFAULT_JWT_SECRET) {
       throw new Error(
         `JWT_SECRET is the Supabase CLI's published secret: anyone could sign tokens for this ` +
-          `host. Set a secret of your own (at least 32 characters) to listen on ${options.hostname}.`,
+          `host. Set a secret of your own (at least 32 characters) ${where}.`,
       )
     }
     return options.given
   }
   if (!open) return DEFAULT_JWT_SECRET
   if (!options.dataDir) {
+    const needs = options.behindProxy
+      ? 'Behind a reverse proxy (TRUST_PROXY) the host needs a JWT secret of its own'
+      : `Listening on ${options.hostname} needs a JWT secret of its own`
     throw new Error(
-      `Listening on ${options.hostname} needs a JWT secret of its own: set JWT_SECRET (at least ` +
-        '32 characters), or keep data in a folder (without --memory) where one is made and kept.',
+      `${needs}: set JWT_SECRET (at least 32 characters), or keep data in a folder (without ` +
+        '--memory) where one is made and kept.',
     )
   }
   const file = join(options.dataDir, JWT_SECRET_FILE)

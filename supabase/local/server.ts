@@ -141,10 +141,12 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   const log = options.log ?? (() => {})
   const dataDir = options.dataDir ?? '.data'
   const hostname = options.host ?? '127.0.0.1'
+  const trustProxy = options.trustProxy ?? []
   const keys = await makeKeys(
     await hostJwtSecret({
       given: options.jwtSecret,
       hostname,
+      behindProxy: trustProxy.length > 0,
       dataDir: options.memory ? undefined : dataDir,
       log,
     }),
@@ -153,7 +155,6 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     options.authRateLimits ?? readAuthRateLimits(),
     options.rateLimitFactor ?? 1,
   )
-  const trustProxy = options.trustProxy ?? []
   // One sender for every e-mail the host sends, unless MAIL_FROM says otherwise.
   const mailFrom = options.mailFrom ?? 'Learning Centre <no-reply@localhost>'
   const db = await openDb({ url: options.databaseUrl, dataDir, memory: options.memory })

@@ -149,6 +149,11 @@ begin
   if new.kind = 'contribution' and (new.data ->> 'contributionType') is null then
     raise exception 'A contribution has its type.' using errcode = 'P0001';
   end if;
+  -- How it was paid (J04, PAYMENT_OPTIONS of sync/contract/fee-kinds.ts): the receipt prints it.
+  if coalesce(new.data ->> 'paymentOption', '') not in ('Cash', 'UPI', 'Indian Bank Transfer',
+                                                      'Federal Bank Transfer') then
+    raise exception 'Choose how the payment was made.' using errcode = 'P0001';
+  end if;
 
   -- Recording gives the receipt its number, once: a payment set aside later keeps it (no gaps).
   if new.status = 'recorded' and new.receipt_number is null then

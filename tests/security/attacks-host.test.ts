@@ -99,6 +99,43 @@ describe.each(testDatabases())('attacks on the host on $name', (target) => {
     }
   })
 
+  it('a host behind a reverse proxy on loopback will not sign with the published secret either (issue 29, item 8)', async () => {
+    const fresh = await target.fresh()
+    const dataDir = await mkdtemp(join(tmpdir(), 'host-secret-proxy-'))
+    try {
+      const common = {
+        port: 0,
+        host: '127.0.0.1',
+        databaseUrl: fresh.url,
+        seed: false,
+        trustProxy: ['127.0.0.1'],
+      }
+      await expect(startHost({ ...common, memory: true })).rejects.toThrow(
+        /^Behind a reverse proxy \(TRUST_PROXY\) the host needs a JWT secret of its own/,
+      )
+      await expect(
+        startHost({ ...common, memory: true, jwtSecret: DEFAULT_JWT_SECRET }),
+      ).rejects.toThrow(/^JWT_SECRET is the Supabase CLI's published secret/)
+      const proxied = await startHost({ ...common, memory: false, dataDir })
+      try {
+        const published = await makeKeys(DEFAULT_JWT_SECRET)
+        expect(proxied.jwtSecret).not.toBe(DEFAULT_JWT_SECRET)
+        const forged = await fetch(`${proxied.url}/auth/v1/admin/users`, {
+          headers: {
+            apikey: published.serviceRoleKey,
+            authorization: `Bearer ${published.serviceRoleKey}`,
+          },
+        })
+        expect(forged.status).toBe(401)
+      } finally {
+        await proxied.stop()
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+      await fresh.drop()
+    }
+  })
+
   it('defect 5: a token without an expiry is refused, even when signed with the right secret', async () => {
     const forever = await sign({ role: 'service_role', iss: 'supabase-demo' }, host.jwtSecret)
     const res = await fetch(`${host.url}/rest/v1/rpc/get_website_data`, {

@@ -1,6 +1,7 @@
 // What the security suites share: a host with the limits a centre runs with (factor 1) that
 // believes X-Forwarded-For from the test itself (TRUST_PROXY = loopback), so each test can act
 // from addresses of its own; and clients that call from a given address.
+import { randomBytes } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { startTestHost, type TestHost } from '../helpers/host.ts'
 import type { TestTarget } from '../helpers/test-db.ts'
@@ -12,7 +13,13 @@ export async function securityHost(
 ): Promise<TestHost> {
   return startTestHost({
     database,
-    options: { rateLimitFactor: 1, trustProxy: ['127.0.0.1', '::1'], ...options },
+    // Behind a proxy the host needs a secret of its own (the published one is refused).
+    options: {
+      rateLimitFactor: 1,
+      trustProxy: ['127.0.0.1', '::1'],
+      jwtSecret: randomBytes(36).toString('base64url'),
+      ...options,
+    },
   })
 }
 

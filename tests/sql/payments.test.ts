@@ -177,6 +177,17 @@ describe.each(testDatabases())('payments on $name', (target) => {
     expect((await current(db, doc.id))!.receipt_number).not.toBe('2026-27/9999')
   })
 
+  it('a payment says how it was made: one without a known option is refused with the reason (issue 29, item 9)', async () => {
+    for (const option of [undefined, 'Bitcoin']) {
+      const doc = feeDoc(`pay-test-option-${option ?? 'none'}`, {}, { paymentOption: option })
+      const answer = await kept(db, administration, (tx) => push(tx, [{ doc, assumed: null }]))
+      expect(answer.refused).toEqual([
+        expect.objectContaining({ id: doc.id, reason: 'Choose how the payment was made.' }),
+      ])
+      expect(await current(db, doc.id)).toBeNull()
+    }
+  })
+
   it('no e-mail is queued when "send e-mail" is off, and a contribution is logged as one', async () => {
     const quiet = feeDoc('pay-test-quiet', {}, { sendEmail: false })
     const asFee = feeDoc('pay-test-contribution', { kind: 'contribution', student_id: null })

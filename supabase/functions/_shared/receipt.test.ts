@@ -86,4 +86,11 @@ describe('wrapText', () => {
     for (const line of lines) expect(font.widthOfTextAtSize(line, 11)).toBeLessThanOrEqual(100)
     expect(lines.join(' ')).toBe('Rupees Fourteen Lakh Fifty Thousand Only')
   })
+
+  it('prints a dash for a field an older row lacks instead of failing (issue 29, item 9)', async () => {
+    const older = { ...receipt, paymentOption: null, receivedFrom: '' } as unknown as Receipt
+    const text = textOf(await receiptPdf(older))
+    expect(text[text.indexOf('Paid by') + 1]).toBe('-')
+    expect(text[text.indexOf('Received from') + 1]).toBe('-')
+  })
 })

@@ -42,7 +42,9 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
 }
 
 /** Helvetica's encoding covers Latin-1 and a few more; anything else prints as '?'. */
-function printable(text: string): string {
+function printable(text: string | null | undefined): string {
+  // A field a row lacks (an old row, a field added since) prints as a dash, never breaks the PDF.
+  if (typeof text !== 'string' || text.trim() === '') return '-'
   return text.normalize('NFC').replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, '?')
 }
 
@@ -71,7 +73,13 @@ export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
   const width = A4[0] - 2 * MARGIN
   let y = A4[1] - MARGIN
 
-  const write = (text: string, font: PDFFont, size: number, x = MARGIN, w = width) => {
+  const write = (
+    text: string | null | undefined,
+    font: PDFFont,
+    size: number,
+    x = MARGIN,
+    w = width,
+  ) => {
     for (const line of wrapText(printable(text), font, size, w)) {
       y -= size * 1.3
       page.drawText(line, { x, y, size, font, color: font === bold ? GREEN : rgb(0, 0, 0) })
@@ -82,7 +90,7 @@ export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
   y -= 6
   write('Payment receipt', bold, 14)
   y -= 10
-  const rows: [string, string][] = [
+  const rows: [string, string | null | undefined][] = [
     ['Receipt number', r.number],
     ['Date', formatDate(r.date)],
     ['Family', r.family],

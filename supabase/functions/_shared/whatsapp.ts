@@ -152,6 +152,16 @@ function textOf(message: Record<string, unknown>): string {
  * changes of field `messages`). A sender's number is read with the centre's prefix rule (E06),
  * so it matches the number as staff entered it.
  */
+/**
+ * When Meta says a message was sent (seconds since 1970, as text), or now when the time is
+ * missing or not a date (a time past the calendar's end would otherwise break the delivery).
+ */
+function sentAt(timestamp: unknown): string {
+  const ms = Number(timestamp) * 1000
+  const date = new Date(Number.isFinite(ms) && ms > 0 ? ms : Date.now())
+  return Number.isNaN(date.getTime()) ? new Date().toISOString() : date.toISOString()
+}
+
 export function readWebhook(payload: unknown): {
   messages: IncomingMessage[]
   statuses: StatusReport[]
@@ -177,15 +187,12 @@ export function readWebhook(payload: unknown): {
           (c) => typeof c.wa_id === 'string' && whatsappNumber(c.wa_id) === from,
         )
         const name = (contact?.profile as { name?: unknown } | undefined)?.name
-        const seconds = Number(m.timestamp)
         messages.push({
           from,
           name: typeof name === 'string' ? name : null,
           wamid: m.id,
           body: textOf(m),
-          at: new Date(
-            Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : Date.now(),
-          ).toISOString(),
+          at: sentAt(m.timestamp),
         })
       }
       for (const s of Array.isArray(value.statuses)
