@@ -145,10 +145,10 @@ begin
   if app.is_staff() then
     return new;
   end if;
-  if (new.contact_id, new.group_id, new.status, new.fee_tariff_id, new.enrolment, new._deleted)
+  if (new.name, new.contact_id, new.group_id, new.status, new.fee_tariff_id, new.enrolment, new._deleted)
      is distinct from
-     (old.contact_id, old.group_id, old.status, old.fee_tariff_id, old.enrolment, old._deleted) then
-    raise exception 'Only the office can change a student''s group, enrolment or fees.'
+     (old.name, old.contact_id, old.group_id, old.status, old.fee_tariff_id, old.enrolment, old._deleted) then
+    raise exception 'Only the office can change a student''s name, group, enrolment or fees.'
       using errcode = '42501';
   end if;
   return new;

@@ -83,6 +83,11 @@ as $$
 declare
   n public.whatsapp;
 begin
+  -- Someone who is not staff is refused here, as row-level security would refuse them, before
+  -- anything below could tell them whether a number exists.
+  if auth.uid() is not null and not app.is_staff() then
+    raise exception 'You are not allowed to make this change to whatsapp.' using errcode = '42501';
+  end if;
   if tg_op = 'UPDATE' then
     new.created_by := old.created_by;
     new.created_at := old.created_at;
@@ -94,6 +99,10 @@ begin
   new.updated_at := now();
   new.updated_by := auth.uid();
   if new.kind = 'number' then
+    -- Country codes never begin with 0: '09876543211' is a national number written with its trunk 0.
+    if new.wa_id like '0%' then
+      raise exception 'A WhatsApp number starts with its country code, such as 91.' using errcode = 'P0001';
+    end if;
     -- A number the server already counts for (made again by a device) keeps nothing of the device's.
     new.received := 0;
     new.sent := 0;

@@ -37,6 +37,8 @@ describe.each(testDatabases())('links in account e-mails on $name', (database) =
   it('point at SITE_URL, not at the function’s origin', async () => {
     const res = await reset('https://centre.example.org/', 'guardian@demo.school')
     expect(res.status).toBe(200)
+    // The link is queued just after the answer.
+    await expect.poll(() => lastEmailTo(h.db, 'guardian@demo.school')).not.toBeNull()
     const mail = await lastEmailTo(h.db, 'guardian@demo.school')
     const link = linkIn(mail!.html_body)
     expect(link.origin).toBe('https://centre.example.org')

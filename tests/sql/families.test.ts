@@ -129,10 +129,15 @@ describe.each(testDatabases())('families and students on $name', (target) => {
       const after = (await current(tx, 'students', 'st-tiago'))!
       const moved = await push(tx, 'students', { ...after, group_id: 'rg-dongor' }, after)
       expect(moved.refused[0]!.reason).toBe(
-        "Only the office can change a student's group, enrolment or fees.",
+        "Only the office can change a student's name, group, enrolment or fees.",
       )
       const removed = await push(tx, 'students', { ...after, _deleted: true }, after)
       expect(removed.refused).toHaveLength(1)
+      // The name on the roll is the office's (issue 29, item 10).
+      const renamed = await push(tx, 'students', { ...after, name: 'Tiago the Great' }, after)
+      expect(renamed.refused[0]!.reason).toBe(
+        "Only the office can change a student's name, group, enrolment or fees.",
+      )
     })
   })
 

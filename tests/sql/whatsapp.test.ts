@@ -110,6 +110,25 @@ describe.each(testDatabases())('WhatsApp records on $name', (target) => {
     expect(forged.refused).toEqual([expect.objectContaining({ id: 'm-forged' })])
   })
 
+  it('someone who is not staff hears the same refusal whether or not a number exists (issue 29, item 10)', async () => {
+    await pushAs(db, by('administration'), [number('919000000088', 'Known')])
+    for (const label of ['facilitator', 'guardian']) {
+      const known = await pushAs(db, by(label), [
+        message(`m-probe-known-${label}`, '919000000088', 'Hello', 'template'),
+      ])
+      const unknown = await pushAs(db, by(label), [
+        message(`m-probe-unknown-${label}`, '919000000089', 'Hello', 'template'),
+      ])
+      expect(known.refused.map((r) => r.reason)).toEqual(unknown.refused.map((r) => r.reason))
+      expect(known.refused).toHaveLength(1)
+    }
+    // And a number written with a trunk 0 instead of its country code is not a number.
+    const trunk = await pushAs(db, by('administration'), [number('09876543211', 'Trunk')])
+    expect(trunk.refused[0]!.reason).toBe(
+      'A WhatsApp number starts with its country code, such as 91.',
+    )
+  })
+
   it('records the send, the delivery reports in order, and a failure with Meta’s reason', async () => {
     const claimed = await service((tx) =>
       tx.query<{ c: Doc[] }>('select public.whatsapp_claim(10, 60) as c'),

@@ -3,6 +3,7 @@
 // the recovery token (oobCode), which only resetPassword uses, once, with the new password.
 import type { AccountsAnswer, AccountsPayload } from '@sync/contract/commands/accounts/contract.ts'
 import { MESSAGES } from '@sync/contract/commands/accounts/messages.ts'
+import { afterAnswer } from '../_shared/background.ts'
 import { logSystemEvent } from '../_shared/log.ts'
 import { fail, visitorClient, type Ctx } from './context.ts'
 import { queueReset } from './mail.ts'
@@ -13,14 +14,29 @@ export async function requestResetPassword(
   { email }: AccountsPayload<'requestResetPassword'>,
 ): Promise<AccountsAnswer<'requestResetPassword'>> {
   const user = await authUser(ctx, email)
-  if (user) {
-    const { data, error } = await ctx.admin.auth.admin.generateLink({ type: 'recovery', email })
-    if (error) throw error
-    await queueReset(ctx, { email, userId: user.id }, data.properties.hashed_token)
-  }
+  // The link is made and queued after the answer: a known address answers as fast as an unknown
+  // one, so the time taken tells nobody who has an account.
+  if (user) afterAnswer(sendResetLink(ctx, email, user.id))
   return {
     type: 'success',
     message: `If an account exists for ${email}, we have sent it a link to choose a new password. The link works for an hour.`,
+  }
+}
+
+/** Makes the recovery link and queues its e-mail; a failure is logged for the admin. */
+async function sendResetLink(ctx: Ctx, email: string, userId: string): Promise<void> {
+  try {
+    const { data, error } = await ctx.admin.auth.admin.generateLink({ type: 'recovery', email })
+    if (error) throw error
+    await queueReset(ctx, { email, userId }, data.properties.hashed_token)
+  } catch (error) {
+    await logSystemEvent(
+      ctx.admin,
+      'error',
+      'accounts',
+      `requestResetPassword could not send the link to ${email}: ${(error as Error)?.message ?? String(error)}`,
+      { action: 'requestResetPassword' },
+    ).catch(() => {})
   }
 }
 

@@ -6,7 +6,7 @@ import { parseRow } from '@sync/contract/schema'
 import { useObservable } from '@/db/hooks'
 import { rpc } from '@/lib/rpc'
 import { useOpenDatabase } from '@/db/provider'
-import { numberDigits, type MessageRecord, type NumberRecord } from '../logic/chat'
+import { enteredNumber, type MessageRecord, type NumberRecord } from '../logic/chat'
 
 function numberOf(row: WhatsAppRow): NumberRecord | null {
   if (row.kind !== 'number') return null
@@ -78,7 +78,8 @@ export function useWhatsAppWriter() {
   return {
     /** onboardWhatsApp: the number, Active (operations.md §4). */
     async addNumber(input: { name: string; number: string }) {
-      const wa = numberDigits(input.number)
+      const wa = enteredNumber(input.number)
+      if (!wa) throw new Error('This is not a WhatsApp number')
       await collection.insert(
         parseRow(whatsapp, {
           id: `wa-${wa}`,

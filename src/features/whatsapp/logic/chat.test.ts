@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { composeMode, liveList, numberProblems, statusLabel, type MessageRecord } from './chat'
+import {
+  composeMode,
+  enteredNumber,
+  liveList,
+  numberProblems,
+  statusLabel,
+  type MessageRecord,
+} from './chat'
 
 const msg = (
   n: number | null,
@@ -46,7 +53,17 @@ describe('adding a number', () => {
     })
     expect(numberProblems({ name: ' ', number: '123' }, [])).toEqual({
       name: 'Enter a name',
-      number: 'A WhatsApp number has 8 to 15 digits, country code first',
+      number: 'An Indian mobile number has 10 digits.',
+    })
+  })
+  it('reads a number as connect-account does (issue 29, item 10)', () => {
+    expect(enteredNumber('09876543211')).toBe('919876543211')
+    expect(enteredNumber('+44 7700 900123')).toBe('447700900123')
+    expect(numberProblems({ name: 'Nisha', number: '0876543210' }, [])).toEqual({
+      number: 'An Indian mobile number has 10 digits.',
+    })
+    expect(numberProblems({ name: 'Nisha', number: '+0876543210' }, [])).toEqual({
+      number: 'Please start with a country code we know, such as +91.',
     })
   })
 })

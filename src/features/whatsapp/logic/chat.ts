@@ -1,6 +1,6 @@
 // What the WhatsApp pane and chat dialog show (operations.md §2, §9; O12, O15-O18), as pure
 // functions over the device's records.
-import { whatsappNumber } from '@sync/contract/commands/accounts/phone'
+import { whatsappEntry, whatsappNumber } from '@sync/contract/commands/accounts/phone'
 import { messageWindow, sendModeFor, type SendMode } from '@sync/rules/messaging/whatsapp'
 
 export interface NumberRecord {
@@ -50,6 +50,15 @@ export function numberDigits(raw: string): string {
   return whatsappNumber(raw)
 }
 
+/**
+ * A number to add as the centre stores it, read with the connect-account rules (E05, E09): a
+ * country code after '+', else an Indian mobile (a leading trunk 0 dropped); '' when it is not one.
+ */
+export function enteredNumber(raw: string): string {
+  const entry = whatsappEntry(raw)
+  return 'number' in entry ? entry.number : ''
+}
+
 /** What is wrong with a number to add, in words; null when it can be added. */
 export function numberProblems(
   input: { name: string; number: string },
@@ -58,11 +67,10 @@ export function numberProblems(
   const problems: { name?: string; number?: string } = {}
   if (!input.name.trim()) problems.name = 'Enter a name'
   else if (input.name.trim().length > 200) problems.name = 'A name has at most 200 characters'
-  const digits = numberDigits(input.number)
-  if (!digits) problems.number = 'Enter a WhatsApp number'
-  else if (!/^[0-9]{8,15}$/.test(digits))
-    problems.number = 'A WhatsApp number has 8 to 15 digits, country code first'
-  else if (existing.some((n) => n.wa_id === digits))
+  const entry = whatsappEntry(input.number)
+  if (!input.number.trim()) problems.number = 'Enter a WhatsApp number'
+  else if ('problem' in entry) problems.number = entry.problem
+  else if (existing.some((n) => n.wa_id === entry.number))
     problems.number = 'This number is already on the list'
   return problems
 }

@@ -7,6 +7,7 @@ import {
   nationalNumber,
   normalisePhone,
   phoneDigits,
+  whatsappEntry,
   whatsappNumber,
   whatsappOf,
   withoutSpaces,
@@ -91,5 +92,28 @@ describe('numbers of other countries (E09)', () => {
   ])('%s %s is %s nationally and %s in full', (prefix, mobile, national, full) => {
     expect(nationalNumber(prefix, mobile)).toBe(national)
     expect(fullNumber(prefix, mobile)).toBe(full)
+  })
+})
+
+describe('whatsappEntry: a number typed in one box', () => {
+  it.each([
+    ['98765 43210', '919876543210'],
+    ['098765 43210', '919876543210'],
+    ['+91 98765 43210', '919876543210'],
+    ['0091 98765 43210', '919876543210'],
+    ['+44 7700 900123', '447700900123'],
+    // A trunk 0 before a mobile is dropped, as connect-account drops it.
+    ['09876543211', '919876543211'],
+  ])('%s is stored as %s', (raw, number) => {
+    expect(whatsappEntry(raw)).toEqual({ number })
+  })
+  it.each([
+    ['0876543210', 'An Indian mobile number has 10 digits.'],
+    ['98765 432100', 'An Indian mobile number has 10 digits.'],
+    ['+0987654321', 'Please start with a country code we know, such as +91.'],
+    ['', 'Please enter your mobile number.'],
+    ['+44 7700', 'A mobile number with +44 has 10 digits after the country code.'],
+  ])('%s is refused: %s', (raw, problem) => {
+    expect(whatsappEntry(raw)).toEqual({ problem })
   })
 })

@@ -1,6 +1,6 @@
 // Phone and WhatsApp numbers (core.md §5, E03-E07, decision E09). Numbers are kept as digits
 // only, country code first (E.164 without the plus sign), and shown with a leading '+'.
-import { countriesWithPrefix, DEFAULT_COUNTRY, type Country } from './countries.ts'
+import { COUNTRIES, countriesWithPrefix, DEFAULT_COUNTRY, type Country } from './countries.ts'
 
 /** E03: only the digits of a phone number are kept. */
 export function phoneDigits(raw: string): string {
@@ -81,4 +81,28 @@ export function mobileProblem(prefix: string, mobile: string): string | null {
 /** The number as the centre stores it: country code and mobile, digits only ('919876543210'). */
 export function fullNumber(prefix: string, mobile: string): string {
   return `${phoneDigits(prefix)}${nationalNumber(prefix, mobile)}`
+}
+
+/**
+ * A WhatsApp number typed in one box (the office's "Add number"): with its country code after a
+ * '+' or '00' ('+44 7700 900123'), or as a national number, which is Indian ('98765 43210',
+ * '098765 43210'). The same rules as a prefix and a mobile number (E05, E09): the number as the
+ * centre stores it, or what is wrong in words.
+ */
+export function whatsappEntry(raw: string): { number: string } | { problem: string } {
+  const text = raw.trim()
+  const international = /^(\+|00)/.test(text)
+  if (!international) {
+    const problem = mobileProblem(DEFAULT_COUNTRY.prefix, text)
+    return problem ? { problem } : { number: fullNumber(DEFAULT_COUNTRY.prefix, text) }
+  }
+  const digits = phoneDigits(text.replace(/^00/, ''))
+  // The longest known country code the digits begin with (+1 and +1 242 differ, say).
+  const prefix = [...new Set(COUNTRIES.map((c) => c.prefix))]
+    .filter((p) => digits.startsWith(phoneDigits(p)))
+    .sort((a, b) => b.length - a.length)[0]
+  if (!prefix) return { problem: 'Please start with a country code we know, such as +91.' }
+  const mobile = digits.slice(phoneDigits(prefix).length)
+  const problem = mobileProblem(prefix, mobile)
+  return problem ? { problem } : { number: fullNumber(prefix, mobile) }
 }
