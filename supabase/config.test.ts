@@ -115,3 +115,11 @@ describe('supabase/config.toml', () => {
     for (const entry of secrets) expect(entry.split(' = ')[1], entry).toMatch(ENV)
   })
 })
+
+describe('the access token lifetime', () => {
+  it('is the same 15 minutes on Supabase and on the local host', async () => {
+    const { ACCESS_TOKEN_TTL } = await import('./local/auth/tokens.ts')
+    expect(section('auth').jwt_expiry).toBe('900')
+    expect(ACCESS_TOKEN_TTL).toBe(900)
+  })
+})

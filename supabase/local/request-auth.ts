@@ -2,6 +2,7 @@
 // their opaque counterparts sb_publishable_/sb_secret_) followed by the bearer token's
 // verification, as Supabase's gateway and services do it.
 import { errors as joseErrors, jwtVerify } from 'jose'
+import type { Queryable } from './db.ts'
 import { HttpError, type HostKeys, type RequestAuth } from './deps.ts'
 import { secretKey } from './keys.ts'
 
@@ -33,7 +34,26 @@ export function tokenVerifier(keys: HostKeys) {
   }
 }
 
-export function requestAuthenticator(keys: HostKeys) {
+/**
+ * Whether a person's token still stands for a live session: not signed out (the session row is
+ * gone) and the account not banned. Supabase checks this only when a token is refreshed; the
+ * local host checks it on every request, so a sign-out or a ban takes effect at once here.
+ */
+async function sessionStands(db: Queryable, claims: Record<string, unknown>): Promise<boolean> {
+  if (claims.role !== 'authenticated') return true
+  const session = typeof claims.session_id === 'string' ? claims.session_id : null
+  const user = typeof claims.sub === 'string' ? claims.sub : null
+  if (!session || !user) return false
+  const rows = await db.query(
+    `select 1 from auth.sessions s join auth.users u on u.id = s.user_id
+      where s.id::text = $1 and u.id::text = $2
+        and (u.banned_until is null or u.banned_until <= now()) and u.deleted_at is null`,
+    [session, user],
+  )
+  return rows.length > 0
+}
+
+export function requestAuthenticator(keys: HostKeys, db?: Queryable) {
   const verifyToken = tokenVerifier(keys)
   return async function authenticate(req: Request): Promise<RequestAuth> {
     const apikey = req.headers.get('apikey') ?? new URL(req.url).searchParams.get('apikey')
@@ -69,6 +89,16 @@ export function requestAuthenticator(keys: HostKeys) {
       throw new HttpError(401, 'bad_jwt', `JWT role "${String(role)}" is not allowed`, {
         message: `JWT role "${String(role)}" is not allowed`,
       })
+    }
+    if (db && !(await sessionStands(db, claims))) {
+      throw new HttpError(
+        401,
+        'session_not_found',
+        'Session from session_id claim in JWT does not exist',
+        {
+          message: 'Session from session_id claim in JWT does not exist',
+        },
+      )
     }
     return { role: role as RequestAuth['role'], claims }
   }

@@ -169,7 +169,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       keys,
       url: '',
       siteUrl: options.siteUrl ?? '',
-      authenticate: requestAuthenticator(keys),
+      authenticate: requestAuthenticator(keys, db),
       verifyToken: tokenVerifier(keys),
       withAuth: (auth, fn) => runAs(db, auth, fn),
       limits,

@@ -39,7 +39,7 @@ describe.each(testDatabases())('auth sessions on $name', (target) => {
         member_id: account.id,
         iss: `${host.url}/auth/v1`,
       })
-      expect(data.session!.expires_in).toBe(3600)
+      expect(data.session!.expires_in).toBe(900)
     },
   )
 

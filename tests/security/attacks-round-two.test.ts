@@ -265,4 +265,34 @@ describe.each(testDatabases())('security, round two, on $name', (target) => {
     })
     expect(data.onboardingEarlier).toHaveLength(1)
   })
+
+  // Item 12: an access token stops working on RPC once its session has ended (sign-out) or its
+  // account is banned, not when it expires.
+  it('a signed-out or banned account’s access token opens no RPC any more', async () => {
+    const email = `session-${Date.now()}@attack.test`
+    const service = host.serviceClient()
+    const { data: made } = await service.auth.admin.createUser({
+      email,
+      password: 'right-pass-1',
+      email_confirm: true,
+    })
+    const pull = (token: string) =>
+      requestFrom(host, newIp(), '/rest/v1/rpc/get_website_data', {
+        json: {},
+        headers: { authorization: `Bearer ${token}` },
+      })
+    const out = await tokenOf(email, 'right-pass-1')
+    expect((await pull(out)).status).toBe(200)
+    const logout = await requestFrom(host, newIp(), '/auth/v1/logout?scope=local', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${out}` },
+    })
+    expect(logout.status).toBe(204)
+    expect((await pull(out)).status).toBe(401)
+
+    const banned = await tokenOf(email, 'right-pass-1')
+    expect((await pull(banned)).status).toBe(200)
+    await service.auth.admin.updateUserById(made.user!.id, { ban_duration: '24h' })
+    expect((await pull(banned)).status).toBe(401)
+  })
 })

@@ -8,7 +8,12 @@ import { secretKey } from '../keys.ts'
 import { AuthError, badRequest } from './errors.ts'
 import { findUserById, isBanned, userJson, type UserRow } from './users.ts'
 
-export const ACCESS_TOKEN_TTL = 3600
+/**
+ * How long an access token lives: 15 minutes (config.toml jwt_expiry). On Supabase a token that
+ * was signed out or banned still opens the API until it expires; the local host also checks that
+ * its session stands on every request (request-auth.ts).
+ */
+export const ACCESS_TOKEN_TTL = 900
 /** A refresh token used again within this window (two tabs refreshing at once) is not reuse. */
 const REUSE_INTERVAL_SECONDS = 10
 
