@@ -121,6 +121,12 @@ begin
     if new.status <> 'reported' then
       raise exception 'A family reports a payment; the office records it.' using errcode = '42501';
     end if;
+    -- A limit no family reaches by paying, only by flooding the office's list.
+    if (select count(*) from public.payments p
+         where p.family_id = new.family_id and p.status = 'reported' and not p._deleted) >= 20 then
+      raise exception 'Your family has 20 payments waiting for the office: please wait until they are confirmed.'
+        using errcode = 'P0001';
+    end if;
     new.data := new.data - 'email' || jsonb_build_object('sendEmail', false);
   end if;
 

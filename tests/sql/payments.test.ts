@@ -177,6 +177,34 @@ describe.each(testDatabases())('payments on $name', (target) => {
     expect((await current(db, doc.id))!.receipt_number).not.toBe('2026-27/9999')
   })
 
+  it('a family has at most 20 reports waiting for the office, and is told so (issue 29)', async () => {
+    const waiting = async () =>
+      (
+        await db.query<{ n: number }>(
+          `select count(*)::int as n from public.payments
+            where family_id = 'demo-family-fernandes' and status = 'reported' and not _deleted`,
+        )
+      )[0]!.n
+    const before = await waiting()
+    const report = (n: number) =>
+      feeDoc(`pay-test-flood-${n}`, { status: 'reported' }, { sendEmail: false, email: undefined })
+    const answers = await kept(db, guardian, (tx) =>
+      push(
+        tx,
+        Array.from({ length: 21 - before }, (_, n) => ({ doc: report(n), assumed: null })),
+      ),
+    )
+    expect(await waiting()).toBe(20)
+    expect(answers.refused).toEqual([
+      expect.objectContaining({
+        reason:
+          'Your family has 20 payments waiting for the office: please wait until they are confirmed.',
+      }),
+    ])
+    // Cleared again for the tests after this one.
+    await db.query(`update public.payments set _deleted = true where id like 'pay-test-flood-%'`)
+  })
+
   it('a payment says how it was made: one without a known option is refused with the reason (issue 29, item 9)', async () => {
     for (const option of [undefined, 'Bitcoin']) {
       const doc = feeDoc(`pay-test-option-${option ?? 'none'}`, {}, { paymentOption: option })
