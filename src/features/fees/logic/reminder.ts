@@ -2,6 +2,7 @@
 // for the current period and the total. Every value is escaped: a name with '<' stays text.
 import type { StudentFees } from '@sync/rules/fees/overview'
 import { formatFee } from '@sync/rules/fees/rules'
+import { escapeHtml } from '@sync/rules/text'
 
 export interface ReminderLine {
   studentName: string
@@ -17,15 +18,6 @@ export interface ReminderInput {
   centreName: string
   senderName: string
   appLink: string
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
 }
 
 /** What a family owes, line by line: only the children with an amount due. */
