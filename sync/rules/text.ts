@@ -1,4 +1,8 @@
-// How values are written for people, the same in the app, the edge functions and the local host.
+// How values are written for people, the same in the app, the edge functions and the local host:
+// text made safe for HTML, and dates. Dates are read as calendar dates and
+// written in UTC, so the day shown never depends on the device's time zone. Names of months come
+// from the platform's en-IN calendar (e.g. 'Sept'), as the screens and e-mails have always shown
+// them; docs/decisions.md says why this is not date-fns.
 
 /** Text as it may stand in HTML, inside an element or an attribute: `<b>` → `&lt;b&gt;`. */
 export function escapeHtml(value: string): string {
@@ -8,4 +12,38 @@ export function escapeHtml(value: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;')
+}
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/
+
+/** The calendar day an ISO date or timestamp starts with, at midnight UTC; null when there is none. */
+function dayOf(iso: string): Date | null {
+  const match = ISO_DAY.exec(iso)
+  if (!match) return null
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const day = new Date(Date.UTC(y, m - 1, d))
+  return day.getUTCMonth() === m - 1 && day.getUTCDate() === d ? day : null
+}
+
+function dateIn(iso: string, options: Intl.DateTimeFormatOptions): string {
+  const day = dayOf(iso)
+  return day ? day.toLocaleDateString('en-IN', { ...options, timeZone: 'UTC' }) : iso
+}
+
+/**
+ * '2026-11-27' → '27 Nov 2026'. A timestamp is written as the date it starts with; what is not
+ * a date is returned as it is (so is every helper below).
+ */
+export function shortDate(iso: string): string {
+  return dateIn(iso, { day: 'numeric', month: 'short', year: 'numeric' })
+}
+
+/** '2026-12-03' → '3 December 2026', as a receipt or a letter writes a date. */
+export function longDate(iso: string): string {
+  return dateIn(iso, { day: 'numeric', month: 'long', year: 'numeric' })
+}
+
+/** Whether the dates above can write it: a day of the calendar, 'YYYY-MM-DD' first. */
+export function isCalendarDate(iso: string): boolean {
+  return dayOf(iso) !== null
 }

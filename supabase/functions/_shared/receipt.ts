@@ -4,6 +4,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import { formatFee } from '@sync/rules/fees/rules.ts'
 import { rupeesInWords } from '@sync/rules/fees/words.ts'
+import { isCalendarDate, longDate } from '@sync/rules/text.ts'
 
 export interface Receipt {
   centreName: string
@@ -47,13 +48,8 @@ function printable(text: string): string {
 }
 
 function formatDate(iso: string): string {
-  const [y, m, d] = iso.slice(0, 10).split('-').map(Number)
-  if (!y || !m || !d) throw new RangeError(`Not a date: ${iso}`)
-  const month = new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-IN', {
-    month: 'long',
-    timeZone: 'UTC',
-  })
-  return `${d} ${month} ${y}`
+  if (!isCalendarDate(iso)) throw new RangeError(`Not a date: ${iso}`)
+  return longDate(iso)
 }
 
 export async function receiptPdf(r: Receipt): Promise<Uint8Array> {

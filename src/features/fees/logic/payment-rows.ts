@@ -4,8 +4,9 @@
 import type { PaymentData, PaymentStatus, ReceiptEmail } from '@sync/contract/collections/payments'
 import type { PaymentRow } from '@sync/engine/database'
 import type { PaymentLike } from '@sync/rules/fees/overview'
-import { formatFee, MONTH_NAMES, yearlyFee } from '@sync/rules/fees/rules'
+import { formatFee, yearlyFee } from '@sync/rules/fees/rules'
 import { fillTemplate, type TemplateText } from '@sync/rules/messaging/templates'
+import { longDate } from '@sync/rules/text'
 import type { ContributionFormValues } from './contribution-form'
 import {
   feeYearOfPeriod,
@@ -31,14 +32,6 @@ export interface MailSignature {
 
 export const NO_EMAIL_ADDRESS =
   'The family has no e-mail address: add one to a guardian to e-mail receipts.'
-
-/** '2026-12-03' → '3 December 2026', as a receipt or a reminder writes a date. */
-export function longDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number)
-  const month = MONTH_NAMES[(m ?? 0) - 1]
-  if (!y || !month || !d) return isoDate
-  return `${d} ${month} ${y}`
-}
 
 function receiptEmail(family: FeeFamily, mail: { subject: string; html: string }): ReceiptEmail {
   if (family.emails.length === 0) throw new Error(NO_EMAIL_ADDRESS)
