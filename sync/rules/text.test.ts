@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { escapeHtml, isCalendarDate, longDate, shortDate } from './text.ts'
+import {
+  amountText,
+  escapeHtml,
+  isCalendarDate,
+  letterAmount,
+  longDate,
+  rupees,
+  shortDate,
+} from './text.ts'
 
 describe('escapeHtml', () => {
   it.each([
@@ -38,4 +46,39 @@ describe('dates as people read them', () => {
       expect(isCalendarDate(text)).toBe(false)
     },
   )
+})
+
+describe('amounts of rupees (J20)', () => {
+  it.each([
+    [1450000, '14,50,000.00'],
+    [31200, '31,200.00'],
+    [14500, '14,500.00'],
+    [0, '0.00'],
+    [100, '100.00'],
+    [12345678.5, '1,23,45,678.50'],
+    [1234567.5, '12,34,567.50'],
+    [145000, '1,45,000.00'],
+  ])('%d → %s, ₹%s', (amount, text) => {
+    expect(amountText(amount)).toBe(text)
+    expect(rupees(amount)).toBe(`₹${text}`)
+  })
+
+  it.each([Number.NaN, Number.POSITIVE_INFINITY])('refuses %d, which is not an amount', (n) => {
+    expect(() => amountText(n)).toThrow(RangeError)
+    expect(() => rupees(n)).toThrow(RangeError)
+  })
+
+  it.each([
+    [45000, '45,000'],
+    [1450000, '14,50,000'],
+    [14500.5, '14,500.5'],
+    [14500.256, '14,500.26'],
+    ['25000', '25,000'],
+    ['', ''],
+    ['  ', ''],
+    ['abc', ''],
+    [null, ''],
+    [undefined, ''],
+    [Number.NaN, ''],
+  ])('as a letter writes it: %j → %j', (value, text) => expect(letterAmount(value)).toBe(text))
 })

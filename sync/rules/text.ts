@@ -1,5 +1,5 @@
 // How values are written for people, the same in the app, the edge functions and the local host:
-// text made safe for HTML, and dates. Dates are read as calendar dates and
+// text made safe for HTML, dates and amounts of rupees. Dates are read as calendar dates and
 // written in UTC, so the day shown never depends on the device's time zone. Names of months come
 // from the platform's en-IN calendar (e.g. 'Sept'), as the screens and e-mails have always shown
 // them; docs/decisions.md says why this is not date-fns.
@@ -46,4 +46,35 @@ export function longDate(iso: string): string {
 /** Whether the dates above can write it: a day of the calendar, 'YYYY-MM-DD' first. */
 export function isCalendarDate(iso: string): boolean {
   return dayOf(iso) !== null
+}
+
+const indianAmount = new Intl.NumberFormat('en-IN', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+})
+const indianAmountAsWritten = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 })
+
+/** An amount with Indian digit grouping and two decimals (J20): 1450000 → '14,50,000.00'. */
+export function amountText(amount: number): string {
+  if (!Number.isFinite(amount)) throw new RangeError(`Not an amount: ${amount}`)
+  return indianAmount.format(amount)
+}
+
+/** An amount of rupees as the screens show it: 31200 → '₹31,200.00'. */
+export function rupees(amount: number): string {
+  return `₹${amountText(amount)}`
+}
+
+/**
+ * A fee as a letter writes it, decimals only when there are any: 1450000 → '14,50,000',
+ * 14500.5 → '14,500.5'. A number typed as text counts; anything else is ''.
+ */
+export function letterAmount(value: unknown): string {
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim()
+        ? Number(value)
+        : NaN
+  return Number.isFinite(n) ? indianAmountAsWritten.format(n) : ''
 }

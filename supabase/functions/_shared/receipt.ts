@@ -2,9 +2,8 @@
 // functions) and Node (the local host). The standard Helvetica font keeps the file small; it has
 // no rupee sign, so amounts read 'Rs. 14,500.00'.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
-import { formatFee } from '@sync/rules/fees/rules.ts'
 import { rupeesInWords } from '@sync/rules/fees/words.ts'
-import { isCalendarDate, longDate } from '@sync/rules/text.ts'
+import { amountText, isCalendarDate, longDate } from '@sync/rules/text.ts'
 
 export interface Receipt {
   centreName: string
@@ -87,7 +86,7 @@ export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
     ['Period', r.period],
     ['Received from', r.receivedFrom],
     ['Paid by', r.paymentOption],
-    ['Amount', `Rs. ${formatFee(r.amount)}`],
+    ['Amount', `Rs. ${amountText(r.amount)}`],
     ['Amount in words', rupeesInWords(r.amount)],
   ]
   const labelWidth = 130

@@ -16,7 +16,8 @@ import {
 } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import type { PaymentLike } from '@sync/rules/fees/overview'
-import { FEE_TYPES, PAYMENT_OPTIONS, formatFee, type FeeType } from '@sync/rules/fees/rules'
+import { FEE_TYPES, PAYMENT_OPTIONS, type FeeType } from '@sync/rules/fees/rules'
+import { amountText, rupees } from '@sync/rules/text'
 import {
   feeFormDefaults,
   feeFormFromReport,
@@ -137,7 +138,7 @@ function FeeForm({ student, family, payments, today, report, onSave, onClose }: 
             allowNegative={false}
             thousandSeparator=","
             thousandsGroupStyle="lakh"
-            description={`The period's fee is ₹${formatFee(total)}; ₹${formatFee(due)} is still due.`}
+            description={`The period's fee is ${rupees(total)}; ${rupees(due)} is still due.`}
             {...form.getInputProps('paymentAmount')}
           />
           <TextInput
@@ -149,13 +150,13 @@ function FeeForm({ student, family, payments, today, report, onSave, onClose }: 
           <TextInput
             label="Student's monthly fee (₹)"
             readOnly
-            value={formatFee(student.monthlyFee)}
+            value={amountText(student.monthlyFee)}
             description={student.monthlyFee > 0 ? undefined : 'No fee tariff: the fee is 0.'}
           />
           <TextInput
             label="Paid this fee year, with this payment (₹)"
             readOnly
-            value={formatFee(yearTotalWith(ctx.payments, student.id, period, input.paymentAmount))}
+            value={amountText(yearTotalWith(ctx.payments, student.id, period, input.paymentAmount))}
           />
         </SimpleGrid>
         <Checkbox

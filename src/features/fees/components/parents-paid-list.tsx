@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useNetwork } from '@mantine/hooks'
-import { formatFee } from '@sync/rules/fees/rules'
-import { shortDate } from '@sync/rules/text'
+import { rupees, shortDate } from '@sync/rules/text'
 import { downloadReceipt } from '../hooks/use-family-payments'
 import type { PaidItem } from '../logic/parents-history'
 
@@ -79,7 +78,7 @@ function PaidEntry({ item, online }: { item: PaidItem; online: boolean }) {
           <Text size="sm">{item.what}</Text>
         </div>
         <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-          ₹{formatFee(item.amount)}
+          {rupees(item.amount)}
         </Text>
       </Group>
       <Text size="sm" c="dimmed">

@@ -15,8 +15,8 @@ import {
 import { schemaResolver, useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import type { PaymentRow } from '@sync/engine/database'
-import { formatFee } from '@sync/rules/fees/rules'
 import { uuidv7 } from '@sync/contract/ids'
+import { rupees } from '@sync/rules/text'
 import {
   ALL_CHILDREN,
   REPORT_OPTIONS,
@@ -124,7 +124,7 @@ function ReportForm({ context, onReport, onClose }: Omit<ReportDialogProps, 'ope
         />
         {all ? (
           <Text size="sm">
-            {owing.map((c) => `${c.name}, ${c.period.label}: ₹${formatFee(c.toPay)}`).join('; ')}
+            {owing.map((c) => `${c.name}, ${c.period.label}: ${rupees(c.toPay)}`).join('; ')}
           </Text>
         ) : (
           <NativeSelect

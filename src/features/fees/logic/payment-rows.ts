@@ -4,9 +4,9 @@
 import type { PaymentData, PaymentStatus, ReceiptEmail } from '@sync/contract/collections/payments'
 import type { PaymentRow } from '@sync/engine/database'
 import type { PaymentLike } from '@sync/rules/fees/overview'
-import { formatFee, yearlyFee } from '@sync/rules/fees/rules'
+import { yearlyFee } from '@sync/rules/fees/rules'
 import { fillTemplate, type TemplateText } from '@sync/rules/messaging/templates'
-import { longDate } from '@sync/rules/text'
+import { amountText, longDate } from '@sync/rules/text'
 import type { ContributionFormValues } from './contribution-form'
 import {
   feeYearOfPeriod,
@@ -94,14 +94,14 @@ export function feePaymentRow(input: FeeRowInput): NewPayment {
       fillTemplate(input.template, {
         ...input.signature,
         receivedFrom,
-        amount: formatFee(values.paymentAmount),
+        amount: amountText(values.paymentAmount),
         paymentOption: values.paymentOption,
         paymentDate: longDate(values.paymentDate),
         studentName: student.name,
         feeType: values.paymentType,
         period: period.label,
-        yearTotal: formatFee(yearPaymentTotal),
-        pending: formatFee(stillDue),
+        yearTotal: amountText(yearPaymentTotal),
+        pending: amountText(stillDue),
       }),
     )
   }
@@ -151,7 +151,7 @@ export function contributionPaymentRow(input: ContributionRowInput): NewPayment 
         ...input.signature,
         receivedFrom,
         contributionType: values.contributionType,
-        amount: formatFee(values.amount),
+        amount: amountText(values.amount),
         familyName: family.name,
         paymentOption: values.paymentOption,
         paymentDate: longDate(values.paymentDate),
