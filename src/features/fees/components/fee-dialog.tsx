@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Modal.css'
 import '@mantine/core/styles/Checkbox.css'
 import '@mantine/core/styles/NumberInput.css'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import {
   Alert,
   Button,
@@ -18,6 +18,7 @@ import { schemaResolver, useForm } from '@mantine/form'
 import type { PaymentLike } from '@sync/rules/fees/overview'
 import { FEE_TYPES, PAYMENT_OPTIONS, type FeeType } from '@sync/rules/fees/rules'
 import { amountText, rupees } from '@sync/rules/text'
+import { useSubmit } from '@/components/form/use-submit'
 import {
   feeFormDefaults,
   feeFormFromReport,
@@ -78,23 +79,14 @@ function FeeForm({ student, family, payments, today, report, onSave, onClose }: 
     initialValues: report ? feeFormFromReport(ctx, report) : feeFormDefaults(ctx),
     validate,
   })
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { busy, failure, attempt } = useSubmit()
   const input = form.getValues()
   const periods = periodChoices(input.paymentType, today, report?.data.period)
   const period = periods.find((p) => p.key === input.periodKey) ?? periods[0]!
   const total = periodTotal(student.monthlyFee, period)
   const due = pendingForPeriod(ctx.payments, student.id, student.monthlyFee, period)
   const submit = form.onSubmit(async (values) => {
-    setBusy(true)
-    setFailure(null)
-    try {
-      await onSave(feeFormSchema.parse(values))
-    } catch (error) {
-      setFailure((error as Error).message)
-    } finally {
-      setBusy(false)
-    }
+    await attempt(() => onSave(feeFormSchema.parse(values)))
   })
   return (
     <form onSubmit={submit} noValidate>
