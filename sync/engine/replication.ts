@@ -4,20 +4,17 @@
 // pokes, retries with backoff, and the count of changes not yet synced.
 import { BehaviorSubject, firstValueFrom, merge, Subject, type Observable } from 'rxjs'
 import { filter, map } from 'rxjs/operators'
-import {
-  getChangedDocumentsSince,
-  type RxCollection,
-  type RxConflictHandler,
-  type RxConflictHandlerInput,
-  type RxDatabase,
-} from 'rxdb'
+import type { RxCollection, RxConflictHandler, RxConflictHandlerInput, RxDatabase } from 'rxdb'
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
 import { pushOutcomesOf, type AppDatabase } from './database.ts'
 import { PushLog, withoutPushedSince } from './push-log.ts'
-import { acknowledgedStates, pulledUnchanged, pushedUpTo } from './rxdb-meta.ts'
+import { acknowledgedStates, pulledUnchanged } from './rxdb-meta.ts'
+import type { LostChange, RefusedChange, UnreadableRow } from './notices.ts'
+import { pendingIn, wireDoc } from './pending-changes.ts'
 import { checkRow, type CollectionDefinition } from '../contract/schema.ts'
 import { unsendableReason } from './sendable.ts'
 import { businessText } from './unanswered.ts'
+import { droppedByReset } from './visibility-reset.ts'
 import {
   SyncError,
   type Checkpoint,
@@ -26,34 +23,7 @@ import {
   type SyncTransport,
 } from './transport.ts'
 
-export interface RefusedChange {
-  collection: string
-  id: string | null
-  reason: string
-  at: number
-}
-
-/** A local change that lost a conflict: the server's newer state was kept instead. */
-export interface LostChange {
-  collection: string
-  id: string
-  /** What this device had written. */
-  mine: Record<string, unknown>
-  /** What the server had, which the conflict handler chose over `mine` (or merged into `kept`). */
-  theirs: Record<string, unknown>
-  /** The state kept on this device after resolving. */
-  kept: Record<string, unknown>
-  /** What exactly was lost, where the collection can tell (e.g. which lessons of a week). */
-  details?: unknown[]
-  at: number
-}
-
-/** A pulled row this device cannot read (it fails the collection's schema): it is not shown. */
-export interface UnreadableRow {
-  collection: string
-  id: string
-  issues: string[]
-}
+export type { LostChange, RefusedChange, UnreadableRow } from './notices.ts'
 
 export interface SyncStatus {
   /** Local changes not yet acknowledged by the server. */
@@ -110,58 +80,6 @@ export interface SyncController {
 
 const DEFAULT_BASE_RETRY_MS = 5_000
 const DEFAULT_MAX_RETRY_MS = 2 * 60_000
-const RXDB_FIELDS = ['_meta', '_rev', '_attachments']
-
-function wireDoc(doc: Record<string, unknown>): Record<string, unknown> {
-  const out = { ...doc }
-  for (const f of RXDB_FIELDS) delete out[f]
-  return out
-}
-
-const COUNT_PAGE = 1000
-
-/** Local documents whose state differs from what the server last acknowledged. */
-async function pendingIn(
-  collection: RxCollection,
-  state: RxReplicationState<unknown, Checkpoint>,
-): Promise<Record<string, unknown>[]> {
-  // Only documents written after the push checkpoint can be waiting: the replication moves that
-  // checkpoint only once what came before it reached the server. So the count reads the recent
-  // changes, a page at a time, not the whole collection.
-  let checkpoint = await pushedUpTo(state as RxReplicationState<unknown, unknown>)
-  const pending: Record<string, unknown>[] = []
-  for (;;) {
-    const page = await getChangedDocumentsSince(
-      collection.storageInstance,
-      COUNT_PAGE,
-      checkpoint as never,
-    )
-    const masters = await acknowledgedStates(
-      state as RxReplicationState<unknown, unknown>,
-      page.documents.map((d) => String((d as Record<string, unknown>).id)),
-    )
-    for (const doc of page.documents) {
-      const local = wireDoc(doc as Record<string, unknown>)
-      const master = masters.get(String(local.id))
-      if (!master) {
-        // Never acknowledged: pending unless it was created and deleted here before syncing.
-        if (!local._deleted) pending.push(local)
-        continue
-      }
-      if (
-        !collection.conflictHandler.isEqual(
-          wireDoc(master) as never,
-          local as never,
-          'pending-count',
-        )
-      )
-        pending.push(local)
-    }
-    if (page.documents.length < COUNT_PAGE) return pending
-    checkpoint = page.checkpoint
-  }
-}
-
 export function startSync(options: SyncOptions): SyncController {
   const { database, definitions, transport, environment } = options
   const baseRetryMs = options.retry?.baseMs ?? DEFAULT_BASE_RETRY_MS
@@ -441,42 +359,4 @@ function toRefused(collection: string, r: Refusal): RefusedChange {
 function describe(error: unknown): string {
   const e = error as { message?: string; parameters?: { errors?: { message?: string }[] } }
   return e.parameters?.errors?.find((x) => x?.message)?.message ?? e.message ?? String(error)
-}
-
-const RESET_PAGE = 500
-
-/**
- * Before a reset re-pulls a collection: local rows the server acknowledged before but that the
- * person may no longer see. They come back as tombstones from the server's side, so they are
- * dropped without being pushed as deletions. Rows made on this device and never synced are kept
- * (they are pushed as usual). The local collection is read a page of ids at a time.
- */
-async function droppedByReset(
-  collection: RxCollection,
-  state: RxReplicationState<unknown, Checkpoint>,
-  transport: SyncTransport,
-  name: string,
-): Promise<Record<string, unknown>[]> {
-  const dropped: Record<string, unknown>[] = []
-  let after = ''
-  for (;;) {
-    const page = await collection
-      .find({ selector: { id: { $gt: after } }, sort: [{ id: 'asc' }], limit: RESET_PAGE })
-      .exec()
-    if (page.length === 0) return dropped
-    after = String(page[page.length - 1]!.primary)
-    const known = await acknowledgedStates(
-      state as RxReplicationState<unknown, unknown>,
-      page.map((d) => String(d.primary)),
-    )
-    if (known.size > 0) {
-      const visible = new Set(await transport.visible(name, [...known.keys()]))
-      for (const doc of page) {
-        const id = String(doc.primary)
-        if (known.has(id) && !visible.has(id))
-          dropped.push({ ...(doc.toMutableJSON() as Record<string, unknown>), _deleted: true })
-      }
-    }
-    if (page.length < RESET_PAGE) return dropped
-  }
 }

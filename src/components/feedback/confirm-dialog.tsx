@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Modal.css'
-import { useState } from 'react'
 import { Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { useSubmit } from '@/components/form/use-submit'
 
 export interface ConfirmDialogProps {
   opened: boolean
@@ -23,7 +23,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useSubmit()
   return (
     <Modal opened={opened} onClose={onCancel} title={title}>
       <Stack>
@@ -32,18 +32,7 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button
-            color={color}
-            loading={busy}
-            onClick={async () => {
-              setBusy(true)
-              try {
-                await onConfirm()
-              } finally {
-                setBusy(false)
-              }
-            }}
-          >
+          <Button color={color} loading={busy} onClick={() => run(async () => onConfirm())}>
             {action}
           </Button>
         </Group>

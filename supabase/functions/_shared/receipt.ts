@@ -2,8 +2,8 @@
 // functions) and Node (the local host). The standard Helvetica font keeps the file small; it has
 // no rupee sign, so amounts read 'Rs. 14,500.00'.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
-import { formatFee } from '@sync/rules/fees/rules.ts'
 import { rupeesInWords } from '@sync/rules/fees/words.ts'
+import { amountText, isCalendarDate, longDate } from '@sync/rules/text.ts'
 
 export interface Receipt {
   centreName: string
@@ -49,13 +49,8 @@ function printable(text: string | null | undefined): string {
 }
 
 function formatDate(iso: string): string {
-  const [y, m, d] = iso.slice(0, 10).split('-').map(Number)
-  if (!y || !m || !d) throw new RangeError(`Not a date: ${iso}`)
-  const month = new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-IN', {
-    month: 'long',
-    timeZone: 'UTC',
-  })
-  return `${d} ${month} ${y}`
+  if (!isCalendarDate(iso)) throw new RangeError(`Not a date: ${iso}`)
+  return longDate(iso)
 }
 
 export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
@@ -99,7 +94,7 @@ export async function receiptPdf(r: Receipt): Promise<Uint8Array> {
     ['Period', r.period],
     ['Received from', r.receivedFrom],
     ['Paid by', r.paymentOption],
-    ['Amount', `Rs. ${formatFee(r.amount)}`],
+    ['Amount', `Rs. ${amountText(r.amount)}`],
     ['Amount in words', rupeesInWords(r.amount)],
   ]
   const labelWidth = 130

@@ -3,6 +3,7 @@
 // hex(sha224(email + code)) in the user's token column, and a /verify link carrying that hash.
 // The e-mails themselves are rows in public.email_outbox, which the mailer delivers.
 import { createHash, randomInt } from 'node:crypto'
+import { escapeHtml } from '@sync/rules/text.ts'
 import type { Queryable } from '../db.ts'
 import { forbidden } from './errors.ts'
 import { findUserById, type UserRow } from './users.ts'
@@ -220,9 +221,6 @@ const SUBJECTS: Record<LinkType, [string, string, string]> = {
     'Follow this link to confirm the change of your e-mail address:',
   ],
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 export interface AuthMail {
   to: string

@@ -11,7 +11,6 @@ import {
   calendarYearOf,
   defaultPeriod,
   feeYearOf,
-  formatFee,
   monthsIn,
   paidTotal,
   pendingFee,
@@ -242,21 +241,5 @@ describe('payment periods per fee type (J07–J09)', () => {
 
   it.each(['2025-2026', '2025-27', 'next year'])('refuses the fee year %j', (year) => {
     expect(() => periodOptions('Term Fee', year)).toThrow(/fee year/)
-  })
-})
-
-describe('amounts on screen (J20)', () => {
-  it.each([
-    [1450000, '14,50,000.00'],
-    [14500, '14,500.00'],
-    [0, '0.00'],
-    [100, '100.00'],
-    [12345678.5, '1,23,45,678.50'],
-  ])('shows %d as %s', (amount, text) => {
-    expect(formatFee(amount)).toBe(text)
-  })
-
-  it('refuses what is not an amount', () => {
-    expect(() => formatFee(Number.NaN)).toThrow(RangeError)
   })
 })

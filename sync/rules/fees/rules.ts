@@ -281,14 +281,3 @@ export function paidTotal(settings: PaidSoFar | null | undefined, feeYear: strin
 export function pendingFee(total: number, paid: number): number {
   return Math.max(total - paid, 0)
 }
-
-const indianRupees = new Intl.NumberFormat('en-IN', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-})
-
-/** An amount with Indian digit grouping and two decimals (J20): 1450000 → '14,50,000.00'. */
-export function formatFee(amount: number): string {
-  if (!Number.isFinite(amount)) throw new RangeError(`Not an amount: ${amount}`)
-  return indianRupees.format(amount)
-}

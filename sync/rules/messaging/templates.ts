@@ -2,6 +2,7 @@
 // each admissions step and with each receipt, with {{placeholders}} for the student, parents,
 // dates, fees and the app link. These are the defaults a new centre starts with; the centre edits
 // its own copies as data.
+import { escapeHtml } from '../text.ts'
 
 export const TEMPLATE_NAMES = [
   'meeting',
@@ -33,15 +34,6 @@ export function placeholdersOf(template: Pick<EmailTemplate, 'subject' | 'html'>
     }
   }
   return names
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
 }
 
 export class MissingPlaceholderError extends Error {

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import type { InquiryRow } from '@sync/engine/database'
+import { useSubmit } from '@/components/form/use-submit'
 import { useFacilitatorOptions } from '../hooks/use-facilitator-options'
 import { useInquiryWriter } from '../hooks/use-inquiries'
 import {
@@ -27,17 +28,10 @@ function PickerDialog({
 }) {
   const [query, setQuery] = useState('')
   const [ticked, setTicked] = useState<string[]>(chosen)
-  const [saving, setSaving] = useState(false)
+  const { busy: saving, run } = useSubmit()
   const options = pickerOptions(all, query, ticked)
   const matches = pickerOptions(all, query, []).length
-  const save = async () => {
-    setSaving(true)
-    try {
-      await onSave(facilitatorsToSave(ticked, all))
-    } finally {
-      setSaving(false)
-    }
-  }
+  const save = () => run(() => onSave(facilitatorsToSave(ticked, all)))
   return (
     <Modal opened onClose={onCancel} title="Choose facilitators" size="md">
       <Stack gap="sm">

@@ -6,6 +6,7 @@ import {
   readQueue,
   type QueuedApplication,
 } from '@sync/rules/admissions/submit-queue'
+import { useSubmit } from '@/components/form/use-submit'
 import { sendQueuedApplications } from '../logic/send-application'
 
 /** How often a queued application is tried again while the page is open. */
@@ -25,18 +26,18 @@ export function useApplicationQueue(kind: ApplicationKind) {
     [kind],
   )
   const [entry, setEntry] = useState<QueuedApplication | null>(latest)
-  const [sending, setSending] = useState(false)
+  const { busy: sending, run } = useSubmit()
 
   const trySend = useCallback(async () => {
     if (!readQueue(localStorage).some((q) => q.state === 'queued')) return
-    setSending(true)
-    try {
-      await sendQueuedApplications()
-    } finally {
-      setSending(false)
-      setEntry(latest())
-    }
-  }, [latest])
+    await run(async () => {
+      try {
+        await sendQueuedApplications()
+      } finally {
+        setEntry(latest())
+      }
+    })
+  }, [latest, run])
 
   useEffect(() => {
     // What an earlier visit left queued goes once the page is up.

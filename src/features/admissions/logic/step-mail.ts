@@ -1,13 +1,13 @@
 // The e-mail a step sends (operations.md §3, §4, §7): the centre's template for the step filled
 // from the inquiry and the form, and what the preview lists as attached.
 import { CURRICULUM, type StepKind } from '@sync/rules/admissions/steps'
+import { letterAmount } from '@sync/rules/text'
 import {
   EDITABLE_TEMPLATES,
   fillTemplate,
   type TemplateText,
 } from '@sync/rules/messaging/templates'
 import { joinNames, letterDate } from './inquiry-view'
-import { formatRupees } from './rupees'
 import { childrenOf, guardiansOf, nameOf, text } from './step-data'
 import type { StepFormValues } from './step-form'
 
@@ -74,17 +74,17 @@ export function stepTemplateValues(
         ...base,
         groupName: a.groupName,
         admissionTerm: a.admissionTerm,
-        admissionFee: formatRupees(a.admissionFee),
-        depositFee: formatRupees(a.depositFee),
-        monthlyFee: formatRupees(a.monthlyFee),
+        admissionFee: letterAmount(a.admissionFee),
+        depositFee: letterAmount(a.depositFee),
+        monthlyFee: letterAmount(a.monthlyFee),
       }
     }
     case 'admissionPayment':
       return {
         ...base,
         groupName: text(child?.groupName),
-        admissionFee: formatRupees(child?.admissionFee),
-        depositFee: formatRupees(child?.depositFee),
+        admissionFee: letterAmount(child?.admissionFee),
+        depositFee: letterAmount(child?.depositFee),
       }
     case 'enrolment':
       return {

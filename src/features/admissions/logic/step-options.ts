@@ -1,7 +1,7 @@
 // What the trial and admission dialogs offer: the groups and fee tariffs of the device's
 // reference lists, and the curriculum the trial e-mail attaches (H30).
+import { letterAmount } from '@sync/rules/text'
 import { documentProblem, MAX_DOCUMENT_BYTES, sniffedType } from '@/lib/storage-names'
-import { formatRupees } from './rupees'
 import { amount, text } from './step-data'
 
 /** A group of the reference lists, as the trial and admission dialogs offer it. */
@@ -49,7 +49,7 @@ export function groupChoices(groups: readonly GroupOption[], chosen: string): Gr
 
 /** A tariff as the select shows it: 'Standard · ₹14,500 a month'. */
 export function tariffLabel(tariff: TariffOption): string {
-  return `${tariff.name || 'Tariff'} · ₹${formatRupees(tariff.amount)} a month`
+  return `${tariff.name || 'Tariff'} · ₹${letterAmount(tariff.amount)} a month`
 }
 
 /** Why a file cannot be the curriculum (H30): a PDF of at most 10 MB, by its bytes too. */

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { schemaResolver } from '@mantine/form'
 import { applyStep, STEP_MESSAGES, stepSchema } from '@sync/rules/admissions/steps'
+import { letterAmount } from '@sync/rules/text'
 import { withGroup } from './step-admission'
 import { stepSuccessMessage } from './step-actions'
 import { admitted, ctx, defaults, groups, inquiry, tariffs } from './step-fixtures'
 import { STEP_FORM_SCHEMAS } from './step-form'
 import { composeStepMail } from './step-mail'
 import { buildStep, checkedStep } from './step-record'
-import { formatRupees } from './rupees'
 
 describe('the admission (H31–H36)', () => {
   it('writes fees with Indian digit grouping and makes the family record once', () => {
-    expect(formatRupees(45000)).toBe('45,000')
-    expect(formatRupees(1450000)).toBe('14,50,000')
-    expect(formatRupees(14500.5)).toBe('14,500.5')
-    expect(formatRupees('')).toBe('')
+    expect(letterAmount(45000)).toBe('45,000')
+    expect(letterAmount(1450000)).toBe('14,50,000')
+    expect(letterAmount(14500.5)).toBe('14,500.5')
+    expect(letterAmount('')).toBe('')
     const data = inquiry()
     const values = defaults(data)
     values.admission = {

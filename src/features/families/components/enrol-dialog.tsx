@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Modal.css'
 import '@mantine/core/styles/Checkbox.css'
 import '@mantine/core/styles/NumberInput.css'
-import { useState } from 'react'
 import {
   Alert,
   Button,
@@ -21,6 +20,7 @@ import {
   type EnrolFormValues,
 } from '@sync/rules/families/enrolment'
 import { GENDERS } from '@sync/rules/families/profile'
+import { useSubmit } from '@/components/form/use-submit'
 import type { GroupOption, TariffOption } from '../logic/office'
 
 const validate = schemaResolver(enrolFormSchema, { sync: true })
@@ -60,8 +60,7 @@ function EnrolForm({
     validate,
     validateInputOnBlur: true,
   })
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { busy, failure, attempt } = useSubmit()
   const chooseGroup = (groupId: string) => {
     const tariff = groups.find((g) => g.id === groupId)?.feeTariffId
     form.setFieldValue('groupId', groupId)
@@ -69,15 +68,7 @@ function EnrolForm({
     if (tariff && tariffs.some((t) => t.id === tariff)) form.setFieldValue('feeTariffId', tariff)
   }
   const submit = form.onSubmit(async (values) => {
-    setBusy(true)
-    setFailure(null)
-    try {
-      await onEnrol(enrolFormSchema.parse(values))
-    } catch (error) {
-      setFailure((error as Error).message)
-    } finally {
-      setBusy(false)
-    }
+    await attempt(() => onEnrol(enrolFormSchema.parse(values)))
   })
   return (
     <form onSubmit={submit} noValidate>

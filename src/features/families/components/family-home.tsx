@@ -9,6 +9,8 @@ import { schoolDaysOf, weekKeyOf } from '@/lib/time/week'
 import { EXPIRY_WARNING_DAYS } from '../logic/home'
 import { useFamilyHome, type GroupWeekView } from '../hooks/use-family-home'
 
+// Not sync/rules/text.ts's dates: shared by many screens, that module is a chunk of its own, and
+// a parent's first load (this screen) has no room for it under its 260 KiB (docs/decisions.md).
 const dateLabel = (iso: string) => {
   const [y, m, d] = iso.split('-').map(Number)
   return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-IN', {

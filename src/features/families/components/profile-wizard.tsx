@@ -42,6 +42,7 @@ import {
   type ProfileFormValues,
 } from '@sync/rules/families/profile-form'
 import { useAuthMember } from '@/lib/auth/use-auth'
+import { useSubmit } from '@/components/form/use-submit'
 import { useProfileData, useProfileWriter } from '../hooks/use-profile'
 import { gapText } from '../logic/office'
 import { ProfileDocuments } from './profile-documents'
@@ -225,7 +226,7 @@ function Wizard({
   const [step, setStepState] = useState(() => storedStep(storage()))
   // Once Finish was pressed too early, what is still missing shows, and shrinks as it is given.
   const [triedToFinish, setTriedToFinish] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useSubmit()
   const setStep = (next: number) => {
     setStepState(next)
     storage()?.setItem(WIZARD_STEP_KEY, String(next))
@@ -258,27 +259,26 @@ function Wizard({
       }
     }
     const to = nextStep(step)
-    setBusy(true)
-    try {
-      if (to === 'finished') {
-        // I28: the profile is marked complete only when nothing is missing.
-        if (gaps.length > 0) {
-          setTriedToFinish(true)
-          return
+    await run(async () => {
+      try {
+        if (to === 'finished') {
+          // I28: the profile is marked complete only when nothing is missing.
+          if (gaps.length > 0) {
+            setTriedToFinish(true)
+            return
+          }
+          await writer.markCompleted(family.id)
+          notifications.show({ color: 'green', message: PROFILE_MESSAGES.completed })
+          storage()?.removeItem(WIZARD_STEP_KEY)
+          onFinished?.()
+        } else {
+          if (step < LAST_STEP) await writer.saveProfile(family.id, form.getValues())
+          setStep(to)
         }
-        await writer.markCompleted(family.id)
-        notifications.show({ color: 'green', message: PROFILE_MESSAGES.completed })
-        storage()?.removeItem(WIZARD_STEP_KEY)
-        onFinished?.()
-      } else {
-        if (step < LAST_STEP) await writer.saveProfile(family.id, form.getValues())
-        setStep(to)
+      } catch (error) {
+        notifications.show({ color: 'red', message: (error as Error).message })
       }
-    } catch (error) {
-      notifications.show({ color: 'red', message: (error as Error).message })
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (

@@ -1,8 +1,8 @@
 import '@mantine/core/styles/Modal.css'
-import { useState } from 'react'
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { terminationSchema } from '@sync/rules/families/enrolment'
+import { useSubmit } from '@/components/form/use-submit'
 
 const validate = schemaResolver(terminationSchema, { sync: true })
 
@@ -35,18 +35,9 @@ function RemoveForm({
   student: NonNullable<RemoveStudentDialogProps['student']>
 }) {
   const form = useForm({ initialValues: { notes: '' }, validate })
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { busy, failure, attempt } = useSubmit()
   const submit = form.onSubmit(async ({ notes }) => {
-    setBusy(true)
-    setFailure(null)
-    try {
-      await onRemove(student.id, notes)
-    } catch (error) {
-      setFailure((error as Error).message)
-    } finally {
-      setBusy(false)
-    }
+    await attempt(() => onRemove(student.id, notes))
   })
   return (
     <form onSubmit={submit} noValidate>

@@ -12,7 +12,7 @@ import {
   terminatedStudent,
   type EnrolFormValues,
 } from '@sync/rules/families/enrolment'
-import { formatFee } from '@sync/rules/fees/rules'
+import { rupees } from '@sync/rules/text'
 import { uuidv7 } from '@sync/contract/ids'
 import { parseRow } from '@sync/contract/schema'
 import { useObservable } from '@/db/hooks'
@@ -49,7 +49,7 @@ export function useOfficeData(): OfficeData | null {
               })
             } else {
               const amount = Number(data.amount ?? 0)
-              const label = `₹${formatFee(Number.isFinite(amount) ? amount : 0)} a month`
+              const label = `${rupees(Number.isFinite(amount) ? amount : 0)} a month`
               tariffs.push({
                 id: ref.id,
                 label: data.name ? `${String(data.name)}: ${label}` : label,

@@ -14,6 +14,9 @@ export const DOCUMENT_MESSAGES = {
   removed: 'Document removed',
 } as const
 
+/** Today's date as an expiry date is written ('YYYY-MM-DD', in UTC). */
+export const todayIso = () => new Date().toISOString().slice(0, 10)
+
 /** The kinds of family form the form upload dialog offers (I22). */
 export const FORM_TYPES = ['Admission form', 'Medical form', 'Consent form', 'Other'] as const
 

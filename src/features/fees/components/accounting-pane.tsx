@@ -1,10 +1,8 @@
 import { useMemo } from 'react'
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { feeTotals, type YearTotal } from '@sync/rules/fees/overview'
-import { formatFee } from '@sync/rules/fees/rules'
+import { rupees } from '@sync/rules/text'
 import { useFeesData } from '../hooks/use-fees-data'
-
-const rupees = (amount: number) => `₹${formatFee(amount)}`
 
 function YearCard({ total, label }: { total: YearTotal; label: string }) {
   return (

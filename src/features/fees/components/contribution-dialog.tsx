@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Modal.css'
 import '@mantine/core/styles/Checkbox.css'
 import '@mantine/core/styles/NumberInput.css'
-import { useState } from 'react'
 import {
   Alert,
   Button,
@@ -17,6 +16,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form'
 import type { PaymentLike } from '@sync/rules/fees/overview'
 import { CONTRIBUTION_TYPES, PAYMENT_OPTIONS } from '@sync/rules/fees/rules'
+import { useSubmit } from '@/components/form/use-submit'
 import {
   contributionFormDefaults,
   contributionFormFromReport,
@@ -81,23 +81,14 @@ function ContributionForm({
       : startsWith(familyId),
     validate,
   })
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { busy, failure, attempt } = useSubmit()
   const input = form.getValues()
   const family = familyOf(input.familyId)
   const emails = family?.emails ?? []
   const submit = form.onSubmit(async (values) => {
     const chosen = familyOf(values.familyId)
     if (!chosen) return
-    setBusy(true)
-    setFailure(null)
-    try {
-      await onSave(contributionFormSchema.parse(values), chosen)
-    } catch (error) {
-      setFailure((error as Error).message)
-    } finally {
-      setBusy(false)
-    }
+    await attempt(() => onSave(contributionFormSchema.parse(values), chosen))
   })
   return (
     <form onSubmit={submit} noValidate>

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Modal.css'
 import '@mantine/core/styles/Checkbox.css'
 import '@mantine/core/styles/NumberInput.css'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import {
   Alert,
   Button,
@@ -16,7 +16,9 @@ import {
 } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import type { PaymentLike } from '@sync/rules/fees/overview'
-import { FEE_TYPES, PAYMENT_OPTIONS, formatFee, type FeeType } from '@sync/rules/fees/rules'
+import { FEE_TYPES, PAYMENT_OPTIONS, type FeeType } from '@sync/rules/fees/rules'
+import { amountText, rupees } from '@sync/rules/text'
+import { useSubmit } from '@/components/form/use-submit'
 import {
   feeFormDefaults,
   feeFormFromReport,
@@ -74,23 +76,14 @@ function FeeForm({ student, family, payments, today, report, onSave, onClose }: 
     initialValues: report ? feeFormFromReport(ctx, report) : feeFormDefaults(ctx),
     validate,
   })
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { busy, failure, attempt } = useSubmit()
   const input = form.getValues()
   const periods = periodChoices(input.paymentType, today, report?.data.period)
   const period = periods.find((p) => p.key === input.periodKey) ?? periods[0]!
   const total = periodTotal(student.monthlyFee, period)
   const due = pendingForPeriod(ctx.payments, student.id, student.monthlyFee, period)
   const submit = form.onSubmit(async (values) => {
-    setBusy(true)
-    setFailure(null)
-    try {
-      await onSave(feeFormSchema.parse(values))
-    } catch (error) {
-      setFailure((error as Error).message)
-    } finally {
-      setBusy(false)
-    }
+    await attempt(() => onSave(feeFormSchema.parse(values)))
   })
   return (
     <form onSubmit={submit} noValidate>
@@ -134,7 +127,7 @@ function FeeForm({ student, family, payments, today, report, onSave, onClose }: 
             allowNegative={false}
             thousandSeparator=","
             thousandsGroupStyle="lakh"
-            description={`The period's fee is ₹${formatFee(total)}; ₹${formatFee(due)} is still due.`}
+            description={`The period's fee is ${rupees(total)}; ${rupees(due)} is still due.`}
             {...form.getInputProps('paymentAmount')}
           />
           <TextInput
@@ -146,13 +139,13 @@ function FeeForm({ student, family, payments, today, report, onSave, onClose }: 
           <TextInput
             label="Student's monthly fee (₹)"
             readOnly
-            value={formatFee(student.monthlyFee)}
+            value={amountText(student.monthlyFee)}
             description={student.monthlyFee > 0 ? undefined : 'No fee tariff: the fee is 0.'}
           />
           <TextInput
             label="Paid this fee year, with this payment (₹)"
             readOnly
-            value={formatFee(yearTotalWith(ctx.payments, student.id, period, input.paymentAmount))}
+            value={amountText(yearTotalWith(ctx.payments, student.id, period, input.paymentAmount))}
           />
         </SimpleGrid>
         <Checkbox

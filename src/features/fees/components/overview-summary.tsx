@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core'
 import type { PaymentsOverview } from '@sync/rules/fees/overview'
-import { formatFee } from '@sync/rules/fees/rules'
+import { rupees } from '@sync/rules/text'
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -40,12 +40,12 @@ export function OverviewSummary({ overview }: { overview: PaymentsOverview }) {
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="xs">
         <Figure
           label="Pending amount"
-          value={`₹${formatFee(overview.totalPendingAmount)}`}
+          value={rupees(overview.totalPendingAmount)}
           testId="total-pending-amount"
         />
         <Figure
           label="Paid amount"
-          value={`₹${formatFee(overview.totalPaidAmount)}`}
+          value={rupees(overview.totalPaidAmount)}
           testId="total-paid-amount"
         />
       </SimpleGrid>

@@ -1,8 +1,6 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { formatFee } from '@sync/rules/fees/rules'
+import { rupees } from '@sync/rules/text'
 import type { ChildDue, DueView } from '../logic/parents-due'
-
-const rupees = (n: number) => `₹${formatFee(n)}`
 
 function Amount({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
   return (

@@ -1,9 +1,8 @@
 import { useState } from 'react'
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useNetwork } from '@mantine/hooks'
-import { formatFee } from '@sync/rules/fees/rules'
+import { rupees, shortDate } from '@sync/rules/text'
 import { downloadReceipt } from '../hooks/use-family-payments'
-import { dateText } from '../logic/parents-due'
 import type { PaidItem } from '../logic/parents-history'
 
 // Filled, dark shades: readable in the light and the dark scheme alike.
@@ -79,11 +78,11 @@ function PaidEntry({ item, online }: { item: PaidItem; online: boolean }) {
           <Text size="sm">{item.what}</Text>
         </div>
         <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-          ₹{formatFee(item.amount)}
+          {rupees(item.amount)}
         </Text>
       </Group>
       <Text size="sm" c="dimmed">
-        {dateText(item.date)} · {item.option}
+        {shortDate(item.date)} · {item.option}
         {item.receiptNumber && ` · Receipt ${item.receiptNumber}`}
         {item.reference && ` · Ref. ${item.reference}`}
       </Text>

@@ -2,11 +2,12 @@ import { useMemo, useState } from 'react'
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { FamilyRow, PaymentRow } from '@sync/engine/database'
 import { isVpa, upiNote } from '@sync/rules/fees/upi'
+import { shortDate } from '@sync/rules/text'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { centre } from '@/lib/centre'
 import { centreDateOf } from '@/lib/time/calendar-date'
 import { useFamilyFees, useFamilyPayments, useReportPayments } from '../hooks/use-family-payments'
-import { dateText, dueView } from '../logic/parents-due'
+import { dueView } from '../logic/parents-due'
 import { paidItems } from '../logic/parents-history'
 import type { ReportContext } from '../logic/parents-report'
 import { DueNow } from './parents-due'
@@ -89,7 +90,7 @@ function FamilyPaymentsView({
         <DueNow
           due={due}
           asOf={
-            fees.cachedAt && !fees.loading ? dateText(centreDateOf(new Date(fees.cachedAt))) : null
+            fees.cachedAt && !fees.loading ? shortDate(centreDateOf(new Date(fees.cachedAt))) : null
           }
         />
       ) : fees.loading ? (

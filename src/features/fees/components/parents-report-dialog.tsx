@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Modal.css'
 import '@mantine/core/styles/NumberInput.css'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import {
   Alert,
   Button,
@@ -15,8 +15,9 @@ import {
 import { schemaResolver, useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import type { PaymentRow } from '@sync/engine/database'
-import { formatFee } from '@sync/rules/fees/rules'
 import { uuidv7 } from '@sync/contract/ids'
+import { rupees } from '@sync/rules/text'
+import { useSubmit } from '@/components/form/use-submit'
 import {
   ALL_CHILDREN,
   REPORT_OPTIONS,
@@ -53,8 +54,7 @@ function ReportForm({ context, onReport, onClose }: Omit<ReportDialogProps, 'ope
     validate,
     validateInputOnBlur: true,
   })
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { busy, failure, attempt } = useSubmit()
   const values = form.getValues()
   const owing = due.children.filter((c) => c.toPay > 0)
   const all = values.target === ALL_CHILDREN
@@ -85,9 +85,7 @@ function ReportForm({ context, onReport, onClose }: Omit<ReportDialogProps, 'ope
       form.setErrors(result.errors)
       return
     }
-    setBusy(true)
-    setFailure(null)
-    try {
+    await attempt(async () => {
       await onReport(result.rows)
       notifications.show({
         color: 'teal',
@@ -96,11 +94,7 @@ function ReportForm({ context, onReport, onClose }: Omit<ReportDialogProps, 'ope
           : 'Thank you. Your report is kept on this phone and goes to the centre when you are online.',
       })
       onClose()
-    } catch (error) {
-      setFailure((error as Error).message)
-    } finally {
-      setBusy(false)
-    }
+    })
   })
 
   return (
@@ -124,7 +118,7 @@ function ReportForm({ context, onReport, onClose }: Omit<ReportDialogProps, 'ope
         />
         {all ? (
           <Text size="sm">
-            {owing.map((c) => `${c.name}, ${c.period.label}: ₹${formatFee(c.toPay)}`).join('; ')}
+            {owing.map((c) => `${c.name}, ${c.period.label}: ${rupees(c.toPay)}`).join('; ')}
           </Text>
         ) : (
           <NativeSelect

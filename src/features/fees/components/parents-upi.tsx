@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { Button, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import qrcode from 'qrcode-generator'
-import { formatFee } from '@sync/rules/fees/rules'
+import { rupees } from '@sync/rules/text'
 import { upiLink } from '@sync/rules/fees/upi'
 
 /** The dark modules of a QR code as one SVG path, with a quiet zone of four modules. */
@@ -47,7 +47,7 @@ export interface PayByUpiProps {
 /** Pay the amount due with any UPI app: the link on this phone, or the QR code from another. */
 export function PayByUpi({ vpa, payee, amount, note }: PayByUpiProps) {
   const link = upiLink({ vpa, payee, amount, note })
-  const rupees = `₹${formatFee(amount)}`
+  const due = rupees(amount)
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="payments-upi">
       <Title order={2} size="h4" id="payments-upi" mb="xs">
@@ -65,7 +65,7 @@ export function PayByUpi({ vpa, payee, amount, note }: PayByUpiProps) {
             styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
             data-testid="upi-link"
           >
-            Pay {rupees} with a UPI app
+            Pay {due} with a UPI app
           </Button>
           <Text size="sm">
             The link opens your UPI app with the amount and a note for the centre. On a computer,
@@ -103,7 +103,7 @@ export function PayByUpi({ vpa, payee, amount, note }: PayByUpiProps) {
             </Text>
           </div>
         </Stack>
-        <UpiQr link={link} label={`QR code to pay ${rupees} to ${payee} by UPI`} />
+        <UpiQr link={link} label={`QR code to pay ${due} to ${payee} by UPI`} />
       </Group>
     </Paper>
   )

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Modal.css'
-import { useState } from 'react'
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { useSubmit } from '@/components/form/use-submit'
 
 export interface ReminderMail {
   to: string[]
@@ -51,25 +51,18 @@ export function ReminderDialog({
   onSent,
   onClose,
 }: ReminderDialogProps) {
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { busy, failure, setFailure, attempt } = useSubmit()
   const close = () => {
     setFailure(null)
     onClose()
   }
   const confirm = async () => {
     if (!mail) return
-    setBusy(true)
-    setFailure(null)
-    try {
+    await attempt(async () => {
       const answer = await send(mail)
       if (answer.ok) onSent(answer.message)
       else setFailure(answer.message)
-    } catch (error) {
-      setFailure((error as Error).message)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
   return (
     <Modal

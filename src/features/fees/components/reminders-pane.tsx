@@ -3,7 +3,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useNetwork } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { familyDue } from '@sync/rules/fees/overview'
-import { formatFee } from '@sync/rules/fees/rules'
+import { rupees } from '@sync/rules/text'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { centre } from '@/lib/centre'
 import { centreDateOf } from '@/lib/time/calendar-date'
@@ -48,11 +48,11 @@ function DueFamilyCard({
           <Text fw={700}>{due.family.name} family</Text>
           {due.lines.map((l) => (
             <Text size="sm" key={l.studentName + l.period}>
-              {l.studentName} · {l.feeType} · {l.period} · ₹{formatFee(l.amount)}
+              {l.studentName} · {l.feeType} · {l.period} · {rupees(l.amount)}
             </Text>
           ))}
           <Text size="sm" fw={600}>
-            Total due ₹{formatFee(due.total)}
+            Total due {rupees(due.total)}
           </Text>
         </div>
         <Stack gap={4} align="flex-end">

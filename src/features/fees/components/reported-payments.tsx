@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { PaymentRow } from '@sync/engine/database'
-import { formatFee } from '@sync/rules/fees/rules'
+import { rupees } from '@sync/rules/text'
 
 /** What a family reported, in a line. */
 export function reportSummary(p: PaymentRow): string {
@@ -8,7 +8,7 @@ export function reportSummary(p: PaymentRow): string {
     p.kind === 'fee'
       ? `${p.data.studentName ?? 'A student'}: ${p.data.paymentType ?? 'Fee'}${p.data.period ? `, ${p.data.period.label}` : ''}`
       : `${p.data.contributionType ?? ''} contribution`.trim()
-  return `${p.data.familyName} family · ${what} · ₹${formatFee(p.data.amount)} on ${p.data.paymentDate}`
+  return `${p.data.familyName} family · ${what} · ${rupees(p.data.amount)} on ${p.data.paymentDate}`
 }
 
 /** Payments families reported (by UPI or a transfer), waiting for the office to confirm them. */

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Modal.css'
 import { useState } from 'react'
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
+import { useSubmit } from '@/components/form/use-submit'
 
 export interface SetAsideDialogProps {
   /** What the payment is, in words; null when closed. */
@@ -12,25 +13,18 @@ export interface SetAsideDialogProps {
 /** Setting a family's report aside: it stays in the list as set aside, with the reason. */
 export function SetAsideDialog({ payment, onSetAside, onClose }: SetAsideDialogProps) {
   const [note, setNote] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, failure, setFailure, attempt } = useSubmit()
   const close = () => {
     setNote('')
-    setError(null)
+    setFailure(null)
     onClose()
   }
   const confirm = async () => {
     if (!payment) return
-    setBusy(true)
-    setError(null)
-    try {
+    await attempt(async () => {
       await onSetAside(payment.id, note)
       setNote('')
-    } catch (e) {
-      setError((e as Error).message)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
   return (
     <Modal opened={payment !== null} onClose={close} title="Set this payment aside?">
@@ -47,7 +41,7 @@ export function SetAsideDialog({ payment, onSetAside, onClose }: SetAsideDialogP
           maxLength={500}
           value={note}
           onChange={(e) => setNote(e.currentTarget.value)}
-          error={error}
+          error={failure}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={busy}>

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { StudentFees } from '@sync/rules/fees/overview'
-import { formatFee } from '@sync/rules/fees/rules'
+import { rupees } from '@sync/rules/text'
 import type { FeeStudent } from '../logic/office-fees'
 
 export interface StudentFeeListProps {
@@ -56,12 +56,12 @@ export function StudentFeeList({
                       {f.feeType} · {f.period.label}
                     </Text>
                     <Text size="sm">
-                      Total ₹{formatFee(f.totalFee)} · Paid ₹{formatFee(f.totalFeePaid)} · Pending ₹
-                      {formatFee(f.totalFeePending)}
+                      Total {rupees(f.totalFee)} · Paid {rupees(f.totalFeePaid)} · Pending{' '}
+                      {rupees(f.totalFeePending)}
                     </Text>
                     {f.reported > 0 && (
                       <Text size="sm" c="orange.8">
-                        Reported by the family: ₹{formatFee(f.reported)}
+                        Reported by the family: {rupees(f.reported)}
                       </Text>
                     )}
                   </div>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PaymentLike } from '@sync/rules/fees/overview'
 import {
-  dateText,
   dueView,
   familyFeesOf,
   FEES_CACHE_PREFIX,
@@ -202,9 +201,4 @@ describe('what is due now', () => {
     )
     expect(due.total).toBe(14500 + 16700)
   })
-})
-
-it('writes dates as a parent reads them', () => {
-  expect(dateText('2026-11-01')).toBe('1 Nov 2026')
-  expect(dateText('2026-11-27T23:30:00.000Z')).toBe('27 Nov 2026')
 })

@@ -130,14 +130,3 @@ export function dueView(
     anyFee: paying.length > 0,
   }
 }
-
-/** '27 Nov 2026', whatever the device's time zone. */
-export function dateText(iso: string): string {
-  const [y, m, d] = iso.slice(0, 10).split('-').map(Number)
-  return new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
-}

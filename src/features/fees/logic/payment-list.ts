@@ -1,7 +1,7 @@
 // The payment list dialog (J29): a student's or a family's payments, newest first, each with
 // what it paid for, how, and its receipt number once the server has given one.
 import type { PaymentLike } from '@sync/rules/fees/overview'
-import { formatFee } from '@sync/rules/fees/rules'
+import { amountText } from '@sync/rules/text'
 
 export const STATUS_LABELS = {
   reported: 'Reported by the family',
@@ -52,7 +52,7 @@ export function paymentListOf(
           ? (p.data.paymentType ?? 'Fee')
           : `${p.data.contributionType ?? ''} contribution`.trim(),
       period: p.data.period?.label ?? (p.kind === 'fee' ? '' : `Fee year ${p.data.feeYear}`),
-      amount: formatFee(p.data.amount),
+      amount: amountText(p.data.amount),
       option: p.data.paymentOption,
       receipt: receiptText(p),
       status: STATUS_LABELS[p.status],

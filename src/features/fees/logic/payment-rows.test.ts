@@ -6,7 +6,6 @@ import { DEFAULT_TEMPLATES } from '@sync/rules/messaging/templates'
 import {
   contributionPaymentRow,
   feePaymentRow,
-  longDate,
   NO_EMAIL_ADDRESS,
   savedMessage,
   setAsideRow,
@@ -247,12 +246,4 @@ describe('savedMessage (J27)', () => {
   ])('online %s, e-mail %s', (online, sendEmail, message) => {
     expect(savedMessage(online, sendEmail)).toBe(message)
   })
-})
-
-describe('longDate', () => {
-  it.each([
-    ['2026-12-03', '3 December 2026'],
-    ['2027-01-31', '31 January 2027'],
-    ['nonsense', 'nonsense'],
-  ])('%s', (iso, text) => expect(longDate(iso)).toBe(text))
 })

@@ -4,8 +4,9 @@
 import type { PaymentData, PaymentStatus, ReceiptEmail } from '@sync/contract/collections/payments'
 import type { PaymentRow } from '@sync/engine/database'
 import type { PaymentLike } from '@sync/rules/fees/overview'
-import { formatFee, MONTH_NAMES, yearlyFee } from '@sync/rules/fees/rules'
+import { yearlyFee } from '@sync/rules/fees/rules'
 import { fillTemplate, type TemplateText } from '@sync/rules/messaging/templates'
+import { amountText, longDate } from '@sync/rules/text'
 import type { ContributionFormValues } from './contribution-form'
 import { type FeeFormValues } from './fee-form'
 import { feeYearOfPeriod, periodChoices, periodTotal, yearTotalWith } from '@sync/rules/fees/cover'
@@ -26,14 +27,6 @@ export interface MailSignature {
 
 export const NO_EMAIL_ADDRESS =
   'The family has no e-mail address: add one to a guardian to e-mail receipts.'
-
-/** '2026-12-03' → '3 December 2026', as a receipt or a reminder writes a date. */
-export function longDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number)
-  const month = MONTH_NAMES[(m ?? 0) - 1]
-  if (!y || !month || !d) return isoDate
-  return `${d} ${month} ${y}`
-}
 
 function receiptEmail(family: FeeFamily, mail: { subject: string; html: string }): ReceiptEmail {
   if (family.emails.length === 0) throw new Error(NO_EMAIL_ADDRESS)
@@ -96,14 +89,14 @@ export function feePaymentRow(input: FeeRowInput): NewPayment {
       fillTemplate(input.template, {
         ...input.signature,
         receivedFrom,
-        amount: formatFee(values.paymentAmount),
+        amount: amountText(values.paymentAmount),
         paymentOption: values.paymentOption,
         paymentDate: longDate(values.paymentDate),
         studentName: student.name,
         feeType: values.paymentType,
         period: period.label,
-        yearTotal: formatFee(yearPaymentTotal),
-        pending: formatFee(stillDue),
+        yearTotal: amountText(yearPaymentTotal),
+        pending: amountText(stillDue),
       }),
     )
   }
@@ -153,7 +146,7 @@ export function contributionPaymentRow(input: ContributionRowInput): NewPayment 
         ...input.signature,
         receivedFrom,
         contributionType: values.contributionType,
-        amount: formatFee(values.amount),
+        amount: amountText(values.amount),
         familyName: family.name,
         paymentOption: values.paymentOption,
         paymentDate: longDate(values.paymentDate),

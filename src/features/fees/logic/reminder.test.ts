@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { escapeHtml, reminderEmail, reminderLines, type ReminderInput } from './reminder'
+import { reminderEmail, reminderLines, type ReminderInput } from './reminder'
 
 const base: ReminderInput = {
   familyName: 'Naik',
@@ -73,12 +73,4 @@ describe('reminderLines', () => {
       { studentName: 'Ira Naik', feeType: 'Monthly Fee', period: 'December 2026', amount: 16700 },
     ])
   })
-})
-
-describe('escapeHtml', () => {
-  it.each([
-    ['a & b', 'a &amp; b'],
-    ['<b>', '&lt;b&gt;'],
-    [`"it's"`, '&quot;it&#39;s&quot;'],
-  ])('%s', (text, escaped) => expect(escapeHtml(text)).toBe(escaped))
 })

@@ -1,7 +1,7 @@
 // The payment reminder (J30, J31): an e-mail to a family's guardians with what each child owes
 // for the current period and the total. Every value is escaped: a name with '<' stays text.
 import type { StudentFees } from '@sync/rules/fees/overview'
-import { formatFee } from '@sync/rules/fees/rules'
+import { escapeHtml, rupees } from '@sync/rules/text'
 
 export interface ReminderLine {
   studentName: string
@@ -17,15 +17,6 @@ export interface ReminderInput {
   centreName: string
   senderName: string
   appLink: string
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
 }
 
 /** What a family owes, line by line: only the children with an amount due. */
@@ -57,7 +48,7 @@ export function reminderEmail(input: ReminderInput): { subject: string; html: st
     .map(
       (l) =>
         `<tr><td>${e(l.studentName)}</td><td>${e(l.feeType)}</td><td>${e(l.period)}</td>` +
-        `<td style="text-align:right">₹${formatFee(l.amount)}</td></tr>`,
+        `<td style="text-align:right">${rupees(l.amount)}</td></tr>`,
     )
     .join('\n')
   const html = [
@@ -66,13 +57,13 @@ export function reminderEmail(input: ReminderInput): { subject: string; html: st
     '<table cellpadding="6" style="border-collapse:collapse">',
     '<tr><th align="left">Student</th><th align="left">Fee</th><th align="left">Period</th><th align="right">Due</th></tr>',
     rows,
-    `<tr><td colspan="3"><strong>Total due</strong></td><td style="text-align:right"><strong>₹${formatFee(total)}</strong></td></tr>`,
+    `<tr><td colspan="3"><strong>Total due</strong></td><td style="text-align:right"><strong>${rupees(total)}</strong></td></tr>`,
     '</table>',
     `<p>If you have paid already, thank you, and please ignore this reminder. Your payments are listed in the app: ${e(input.appLink)}.</p>`,
     `<p>Warm regards,<br>${e(input.senderName)}<br>${e(input.centreName)}</p>`,
   ].join('\n')
   return {
-    subject: oneLine(`Fee reminder from ${input.centreName}: ₹${formatFee(total)} due`),
+    subject: oneLine(`Fee reminder from ${input.centreName}: ${rupees(total)} due`),
     html,
   }
 }

@@ -10,6 +10,7 @@ import {
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { notifyResult } from '@/components/feedback/notify-result'
 import type { StoredEmailTemplate } from '@/lib/email-templates'
+import { useSubmit } from '@/components/form/use-submit'
 import { resetTemplate, saveTemplate } from '../hooks/use-template-editor'
 import { templateFormSchema, type TemplateFormValues } from '../logic/template-form'
 import { PlaceholderList, TemplateChooser, TemplatePreview, VersionLine } from './template-parts'
@@ -43,7 +44,7 @@ export function TemplateForm({
     validate,
     validateInputOnChange: true,
   })
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useSubmit()
   const [confirm, setConfirm] = useState<'reset' | { leaveFor: EditableTemplateName } | null>(null)
   const subjectRef = useRef<HTMLInputElement>(null)
   const htmlRef = useRef<HTMLTextAreaElement>(null)
@@ -75,14 +76,10 @@ export function TemplateForm({
       input?.setSelectionRange(start + mark.length, start + mark.length)
     })
   }
-  const save = async (form: TemplateFormValues) => {
-    setBusy(true)
-    try {
+  const save = (form: TemplateFormValues) =>
+    run(async () => {
       if (notifyResult(await saveTemplate(name, form.subject, form.html))) onChanged()
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
   const reset = async () => {
     if (notifyResult(await resetTemplate(name))) onChanged()
     setConfirm(null)

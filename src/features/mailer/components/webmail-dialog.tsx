@@ -27,6 +27,7 @@ import {
 } from '@sync/rules/messaging/webmail-form'
 import { centre } from '@/lib/centre'
 import { useEmailTemplates } from '@/lib/email-templates'
+import { useSubmit } from '@/components/form/use-submit'
 import { attachmentOf, sendWebmail, useSenders } from '../hooks/use-webmail'
 import { MessageFrame } from './message-frame'
 import {
@@ -134,8 +135,7 @@ function WebmailForm({
   const [files, setFiles] = useState<File[]>([])
   const [tried, setTried] = useState(false)
   const [previewing, setPreviewing] = useState<Composed | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const { busy, failure, setFailure, run } = useSubmit()
   const input = form.getValues()
   const template = inUse(input.template)
   const sender = senders.find((s) => s.key === input.sender)
@@ -158,34 +158,35 @@ function WebmailForm({
   const send = async (mail: Composed) => {
     if (!input.sender) return
     const recipients = addressList(input.to)
-    setBusy(true)
+    const sender = input.sender
     setFailure(null)
-    const sending = notifications.show({
-      loading: true,
-      autoClose: false,
-      message: `Sending email to ${recipients.join(', ')}`,
-    })
-    try {
-      const answer = await sendWebmail({
-        sender: input.sender,
-        recipients,
-        cc: addressList(input.cc),
-        subject: mail.subject,
-        html_body: mail.html,
-        attachments: await Promise.all(files.map(attachmentOf)),
-        email_type: mail.emailType,
-        email_trigger: mail.trigger,
+    await run(async () => {
+      const sending = notifications.show({
+        loading: true,
+        autoClose: false,
+        message: `Sending email to ${recipients.join(', ')}`,
       })
-      if (!answer.ok || answer.data.type !== 'success') {
-        setFailure(answer.ok ? answer.data.message : answer.message)
-        return
+      try {
+        const answer = await sendWebmail({
+          sender,
+          recipients,
+          cc: addressList(input.cc),
+          subject: mail.subject,
+          html_body: mail.html,
+          attachments: await Promise.all(files.map(attachmentOf)),
+          email_type: mail.emailType,
+          email_trigger: mail.trigger,
+        })
+        if (!answer.ok || answer.data.type !== 'success') {
+          setFailure(answer.ok ? answer.data.message : answer.message)
+          return
+        }
+        notifications.show({ color: 'green', message: answer.data.message })
+        onDone()
+      } finally {
+        notifications.hide(sending)
       }
-      notifications.show({ color: 'green', message: answer.data.message })
-      onDone()
-    } finally {
-      notifications.hide(sending)
-      setBusy(false)
-    }
+    })
   }
   const failed = failure && (
     <Alert color="red" title="The e-mail was not sent">

@@ -9,6 +9,7 @@ import {
   type TemplateText,
 } from '@sync/rules/messaging/templates'
 import { AUTOMATIC_VALUES, type WebmailInput } from '@sync/rules/messaging/webmail-form'
+import { escapeHtml } from '@sync/rules/text'
 
 export {
   addressList,
@@ -68,15 +69,6 @@ export function defaultSender(
 /** The copy list the dialog starts with: the admissions office (O05). */
 export function defaultCc(senders: readonly SenderAccount[]): string {
   return senders.find((s) => s.is_admissions_office)?.address ?? ''
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
 }
 
 /** What was written as HTML: paragraphs at blank lines, line breaks kept, everything escaped. */

@@ -15,6 +15,7 @@ import type { ReferenceKind } from '@sync/contract/collections/reference'
 import { SUBJECT_COLOURS } from '@sync/contract/constants'
 import { format } from 'date-fns'
 import { academicYearOf } from '@/lib/time/academic-year'
+import { useSubmit } from '@/components/form/use-submit'
 import { holidayYears, validateRecord } from '../logic/records'
 
 export interface ReferenceFormProps {
@@ -41,7 +42,7 @@ export function emptyRecord(kind: ReferenceKind): Record<string, unknown> {
 export function ReferenceForm({ kind, initial, onSubmit, onCancel }: ReferenceFormProps) {
   const [data, setData] = useState<Record<string, unknown>>(initial)
   const [errors, setErrors] = useState<Record<string, string>>({})
-  const [saving, setSaving] = useState(false)
+  const { busy: saving, run } = useSubmit()
   const set = (field: string, value: unknown) => setData((d) => ({ ...d, [field]: value }))
   const str = (field: string) => (typeof data[field] === 'string' ? (data[field] as string) : '')
   const submit = async (event: React.FormEvent) => {
@@ -53,12 +54,7 @@ export function ReferenceForm({ kind, initial, onSubmit, onCancel }: ReferenceFo
     const found = validateRecord(kind, clean)
     setErrors(found)
     if (Object.keys(found).length > 0) return
-    setSaving(true)
-    try {
-      await onSubmit(clean)
-    } finally {
-      setSaving(false)
-    }
+    await run(() => onSubmit(clean))
   }
   const name = (label: string, field = 'name') => (
     <TextInput

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   DATE_ORDER_ERROR,
-  formatIndianAmount,
   holidayYears,
   recordTitle,
   sortRecords,
@@ -47,15 +46,6 @@ describe('sortRecords', () => {
       ]).map((r) => r.id),
     ).toEqual(['1', '2'])
   })
-})
-
-describe('formatIndianAmount', () => {
-  it.each([
-    [14500, '14,500.00'],
-    [145000, '1,45,000.00'],
-    [0, '0.00'],
-    [1234567.5, '12,34,567.50'],
-  ])('%d → %s', (n, s) => expect(formatIndianAmount(n)).toBe(s))
 })
 
 describe('validateRecord', () => {

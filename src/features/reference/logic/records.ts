@@ -1,4 +1,5 @@
 import { referenceKinds, type ReferenceKind } from '@sync/contract/collections/reference'
+import { rupees } from '@sync/rules/text'
 import { academicYearOf, coveredAcademicYears } from '@/lib/time/academic-year'
 
 export interface ReferenceRecord {
@@ -59,20 +60,12 @@ export function recordTitle(record: Pick<ReferenceRecord, 'kind' | 'data'>): str
     case 'session_timing':
       return `${text(d.timing)} (set ${String(d.groupNumber ?? '')})`
     case 'fee_tariff':
-      return `${text(d.name) || 'Tariff'}: ₹${formatIndianAmount(Number(d.amount ?? 0))}`
+      return `${text(d.name) || 'Tariff'}: ${rupees(Number(d.amount ?? 0))}`
     case 'holiday':
       return text(d.description)
     default:
       return text(d.name)
   }
-}
-
-/** Indian digit grouping with two decimals (14,500.00; 1,45,000.00), as fees are shown. */
-export function formatIndianAmount(amount: number): string {
-  return new Intl.NumberFormat('en-IN', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount)
 }
 
 export const DATE_ORDER_ERROR = 'Error: Start date must be before end date'

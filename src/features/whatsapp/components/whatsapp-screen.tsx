@@ -17,6 +17,7 @@ import {
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { format } from 'date-fns'
+import { useSubmit } from '@/components/form/use-submit'
 import {
   markRead,
   useWhatsAppMessages,
@@ -54,17 +55,12 @@ function AddNumberForm({
 }) {
   const [input, setInput] = useState({ name: '', number: '' })
   const [tried, setTried] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useSubmit()
   const problems = numberProblems(input, existing)
   const submit = async () => {
     setTried(true)
     if (Object.keys(problems).length > 0) return
-    setBusy(true)
-    try {
-      await onSave(input)
-    } finally {
-      setBusy(false)
-    }
+    await run(() => onSave(input))
   }
   return (
     <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate>
@@ -145,7 +141,7 @@ function ChatDialog({ number }: { number: NumberRecord }) {
   const writer = useWhatsAppWriter()
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useSubmit()
   const end = useRef<HTMLDivElement>(null)
   const shown = messages ? liveList(messages, number.msg_total) : null
   const { mode, note } = composeMode(number, new Date())
@@ -165,17 +161,16 @@ function ChatDialog({ number }: { number: NumberRecord }) {
       setError('Write a message')
       return
     }
-    setBusy(true)
-    try {
-      await writer.send(number.wa_id, text, mode.kind === 'session' ? 'session' : 'template')
-      setText('')
-      setError(null)
-      notifications.show({ color: 'green', message: 'message sent' })
-    } catch (e) {
-      setError((e as Error).message)
-    } finally {
-      setBusy(false)
-    }
+    await run(async () => {
+      try {
+        await writer.send(number.wa_id, text, mode.kind === 'session' ? 'session' : 'template')
+        setText('')
+        setError(null)
+        notifications.show({ color: 'green', message: 'message sent' })
+      } catch (e) {
+        setError((e as Error).message)
+      }
+    })
   }
   return (
     <Stack gap="sm">

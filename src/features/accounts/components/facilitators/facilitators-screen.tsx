@@ -16,6 +16,7 @@ import {
 import { notifications } from '@mantine/notifications'
 import { format } from 'date-fns'
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
+import { useSubmit } from '@/components/form/use-submit'
 import { useFacilitatorList, useFacilitatorWriter } from '../../hooks/use-facilitator-list'
 import {
   FACILITATOR_STATUS_LABELS,
@@ -47,17 +48,12 @@ function FacilitatorForm({
 }) {
   const [input, setInput] = useState(initial)
   const [tried, setTried] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useSubmit()
   const problems = facilitatorProblems(input, others)
   const submit = async () => {
     setTried(true)
     if (Object.keys(problems).length > 0) return
-    setBusy(true)
-    try {
-      await onSave(input)
-    } finally {
-      setBusy(false)
-    }
+    await run(() => onSave(input))
   }
   return (
     <form onSubmit={(e) => (e.preventDefault(), void submit())} noValidate>
