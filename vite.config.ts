@@ -150,7 +150,27 @@ export default defineConfig(({ mode }) => {
     ],
     resolve: { alias: aliases },
     // The manifest tells the route budget check (and the benchmarks) what each route loads.
-    build: { target: 'es2022', sourcemap: false, manifest: true },
+    build: {
+      target: 'es2022',
+      sourcemap: false,
+      manifest: true,
+      rolldownOptions: {
+        output: {
+          advancedChunks: {
+            groups: [
+              // The shell's small shared helpers (clock, dates, session claims, the centre's
+              // identity) travel as one file, not as a dozen of a few hundred bytes each: every
+              // file costs a request and its own wrapper, and on 2g the requests dominate.
+              {
+                name: 'shell',
+                test: /[\\/]src[\\/](lib[\\/](time|auth[\\/](claims|types))|app[\\/]router-context)|[\\/]sync[\\/]contract[\\/](constants|centre-defaults)/,
+                includeDependenciesRecursively: false,
+              },
+            ],
+          },
+        },
+      },
+    },
     server: { port: 5173 },
   }
 })

@@ -35,15 +35,14 @@ import { RouterProvider } from '@tanstack/react-router'
 import { Providers } from './app/providers'
 import { createAppRouter } from './app/router'
 import { createSessionAuthSource } from './lib/auth/session'
-import { setLocalDataLoader } from './lib/auth/sign-out'
 import { registerServiceWorker } from './app/pwa'
 import { appContainer, appStylesheetsFirst } from './app/prerendered'
-import { openDatabaseEarly } from './db/open-early'
+import { connectSignOut, openDatabaseEarly } from './db/open-early'
 import './app/route-meta'
 import { APPLICATION_QUEUE_KEY } from '@sync/rules/admissions/submit-queue'
 
 appStylesheetsFirst(document)
-setLocalDataLoader(() => import('./db/local-data'))
+connectSignOut()
 const auth = createSessionAuthSource()
 const router = createAppRouter(auth)
 openDatabaseEarly(auth.snapshot(), location.pathname)

@@ -1,3 +1,4 @@
+import { setLocalDataLoader } from '@/lib/auth/sign-out'
 import { isLoggedIn, type AuthSnapshot } from '@/lib/auth/types'
 
 const DASHBOARD = /^\/(admin|administration|facilitators|parents|students)\/dash(\/|$)/
@@ -12,7 +13,10 @@ export function openDatabaseEarly(snapshot: AuthSnapshot, path: string): void {
   if (snapshot.status !== 'signedIn' || !isLoggedIn(snapshot.member) || !DASHBOARD.test(path))
     return
   const { member } = snapshot
-  void import('./app-database')
-    .then((m) => m.openDatabaseFor(member))
-    .catch(() => undefined)
+  void import('./app-database').then((m) => m.openDatabaseFor(member)).catch(() => undefined)
+}
+
+/** Hands sign-out the way to the device's databases, which this layer owns (loaded on demand). */
+export function connectSignOut(): void {
+  setLocalDataLoader(() => import('./local-data'))
 }

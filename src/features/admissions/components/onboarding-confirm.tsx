@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Alert, Group, Loader, Text } from '@mantine/core'
-import { confirmOnboardingAnswers } from '../logic/send-application'
+import { confirmOnboardingAnswers } from '../logic/confirm-onboarding'
 import { ApplicationFrame } from './application-frame'
 
 export const ONBOARDING_CONFIRM_TEXT = {
