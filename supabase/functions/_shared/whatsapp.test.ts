@@ -52,3 +52,16 @@ describe('readWebhook', () => {
     expect(messages[0]!.at).toBe('2025-11-28T03:20:00.000Z')
   })
 })
+
+describe('readWebhook keeps what PostgreSQL can store', () => {
+  it('drops NUL and replaces half a UTF-16 pair in texts, reasons and names', () => {
+    const { messages, statuses } = readWebhook(
+      delivery(
+        { from: '919000000011', id: 'wamid.1', type: 'text', text: { body: 'Hi\u0000 \ud800' } },
+        { id: 'wamid.0', status: 'failed', errors: [{ code: 1, title: 'Bad \udc00' }] },
+      ),
+    )
+    expect(messages[0]!.body).toBe('Hi \ufffd')
+    expect(statuses[0]!.reason).toBe('(#1) Bad \ufffd')
+  })
+})

@@ -153,6 +153,16 @@ function textOf(message: Record<string, unknown>): string {
  * so it matches the number as staff entered it.
  */
 /**
+ * Text as PostgreSQL can keep it: NUL characters dropped and half UTF-16 pairs replaced by U+FFFD.
+ * What Meta sends is not the caller's mistake to refuse, so it is kept as well as it can be.
+ */
+function storable(text: string): string {
+  return text
+    .replace(/\u0000/g, '')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+}
+
+/**
  * When Meta says a message was sent (seconds since 1970, as text), or now when the time is
  * missing or not a date (a time past the calendar's end would otherwise break the delivery).
  */
@@ -189,9 +199,9 @@ export function readWebhook(payload: unknown): {
         const name = (contact?.profile as { name?: unknown } | undefined)?.name
         messages.push({
           from,
-          name: typeof name === 'string' ? name : null,
+          name: typeof name === 'string' ? storable(name) : null,
           wamid: m.id,
-          body: textOf(m),
+          body: storable(textOf(m)),
           at: sentAt(m.timestamp),
         })
       }
@@ -219,7 +229,7 @@ export function readWebhook(payload: unknown): {
         statuses.push({
           wamid: s.id,
           status: s.status as StatusReport['status'],
-          reason: reason || null,
+          reason: storable(reason) || null,
         })
       }
     }
