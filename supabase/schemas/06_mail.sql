@@ -31,9 +31,12 @@ create table if not exists public.email_outbox (
   created_at timestamptz not null default now(),
   -- What the server answered for each address of the message (recipients and copies), keyed by
   -- the address in lower case: {"status": "sent" | "retrying" | "refused", "code", "reason", "at"}.
-  -- An address missing from it has not been answered yet. Written by the dispatcher only (the
-  -- column is not in the insert grant of `authenticated`).
-  deliveries jsonb not null default '{}'::jsonb check (jsonb_typeof(deliveries) = 'object')
+  -- An address missing from it has not been answered yet. Written by the dispatcher only.
+  deliveries jsonb not null default '{}'::jsonb check (jsonb_typeof(deliveries) = 'object'),
+  -- What the dispatcher writes the message from just before it sends it, when the subject and
+  -- body are not the message yet: {"receipt": payment id} for a receipt, written from the centre's
+  -- template and the payment. Cleared once the message is written (outbox_compose).
+  compose jsonb check (compose is null or jsonb_typeof(compose) = 'object')
 );
 
 alter table public.email_outbox enable row level security;
@@ -44,20 +47,19 @@ create index if not exists email_outbox_lease_idx on public.email_outbox (lease_
 
 create index if not exists email_outbox_triggered_by_idx on public.email_outbox (triggered_by);
 
--- People write only the message itself; its delivery state belongs to the dispatcher.
+-- Nobody writes the outbox directly: mail is queued only by the functions that check it (webmail,
+-- a payment's receipt, an admission step, the account e-mails), so no request can skip the sending
+-- switch, the sender rule or the limits, or attach a stored file. What the log lists is readable;
+-- a message's body and attachments are not, since an account e-mail's body holds a one-time link
+-- that only its addressee may use (admins read bodies through admin_email_body, links hidden).
 revoke all on public.email_outbox from anon, authenticated;
 
-grant select on public.email_outbox to authenticated;
-
-grant insert (id, sender, recipients, cc, subject, html_body, attachments, email_type, email_trigger, triggered_by)
+grant select (id, sender, recipients, cc, subject, email_type, email_trigger, triggered_by, status,
+              attempts, next_attempt_at, lease_until, last_error, message_id, sent_at, created_at,
+              deliveries)
   on public.email_outbox to authenticated;
 
 grant all on public.email_outbox to service_role;
-
--- Office staff send mail in their own name, so the admin log shows who sent what.
-create policy "Staff can queue e-mails as themselves"
-  on public.email_outbox for insert to authenticated
-  with check ((select app.is_staff()) and triggered_by = (select auth.uid()));
 
 -- Staff follow the messages they queued (queued, sent, failed and why).
 create policy "Staff can read the e-mails they queued"
@@ -175,15 +177,45 @@ revoke execute on function public.outbox_mark_failed(text, text, boolean) from p
 
 grant execute on function public.outbox_mark_failed(text, text, boolean) to service_role;
 
+-- The dispatcher wrote a message that waited to be written (`compose`, a receipt): its subject and
+-- body become the row's, so the log shows it as it goes out and a retry sends the same text.
+-- Only a message being sent, and only once. Returns whether the row took it.
+create or replace function public.outbox_compose(id text, subject text, html_body text)
+returns boolean
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  n integer;
+begin
+  if length(btrim(coalesce(subject, ''))) = 0 or length(subject) > 998 or subject ~ '[\r\n]' then
+    raise exception 'A subject is one line of 1 to 998 characters' using errcode = '22023';
+  end if;
+  if length(btrim(coalesce(html_body, ''))) = 0 then
+    raise exception 'A message needs its body' using errcode = '22023';
+  end if;
+  update public.email_outbox o
+     set subject = outbox_compose.subject, html_body = outbox_compose.html_body, compose = null
+   where o.id = outbox_compose.id and o.status = 'sending' and o.compose is not null;
+  get diagnostics n = row_count;
+  return n > 0;
+end;
+$$;
+
+revoke execute on function public.outbox_compose(text, text, text) from public, anon, authenticated;
+
+grant execute on function public.outbox_compose(text, text, text) to service_role;
+
 -- One page of e-mails for the Node Mailer pane, now with when a queued one is tried next, what
 -- the server answered for each address, the open mail server problem (the reason queued e-mails
 -- are not leaving), if any, and the mail that waits untried (`stalled`: how many, since when, and
 -- how the dispatcher is woken), which no mail server problem reports when the dispatcher never runs.
+-- It runs as its owner (admins only, checked first): `authenticated` may not read the bodies and
+-- attachments it counts.
 create or replace function public.admin_list_emails(
   email_type text default null,
   page_offset integer default 0
 ) returns jsonb
-language plpgsql stable security invoker set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
 declare
   size integer := app.page_size();
@@ -259,11 +291,32 @@ revoke execute on function public.admin_retry_email(text) from public, anon;
 
 grant execute on function public.admin_retry_email(text) to authenticated;
 
--- One e-mail as it went out: the body and the attachments' names. The one-time codes of
--- account e-mails (password reset, confirmation, invitation links) are hidden: an admin reading
--- the log must not be able to use another person's link.
+-- Text with the one-time codes of account e-mails hidden: the value of every link parameter that
+-- carries one (a set-up, confirmation, reset, verification, magic or invitation link: setup,
+-- confirm, oobCode, token, token_hash, code, otp, access_token, refresh_token) and a 6-digit code
+-- shown in bold or after the word "code". Whoever reads it (an admin in Node Mailer or System
+-- Errors) cannot use another person's link. A value ends where a URL, an HTML attribute or a JSON
+-- string would (quote, ampersand, angle bracket, backslash, #, space), so JSON text stays JSON.
+create or replace function app.hide_one_time_codes(body text) returns text
+language sql immutable set search_path = ''
+as $$
+  select regexp_replace(regexp_replace(regexp_replace(body,
+    '([?&#](amp;)?(setup|confirm|oobCode|token|token_hash|code|otp|access_token|refresh_token)=)[^"''&<>#\s\\]+',
+    '\1(hidden)', 'gi'),
+    '(<(strong|b)>\s*)[0-9]{6}(\s*</(strong|b)>)', '\1(hidden)\3', 'gi'),
+    '(\mcode\M[^0-9<>"]{0,20})[0-9]{6}\M', '\1(hidden)', 'gi')
+$$;
+
+revoke execute on function app.hide_one_time_codes(text) from public, anon;
+
+grant execute on function app.hide_one_time_codes(text) to authenticated, service_role;
+
+-- One e-mail as it went out: the body and the attachments' names, the one-time codes of account
+-- e-mails hidden (app.hide_one_time_codes): an admin reading the log must not be able to use
+-- another person's link. It runs as its owner (admins only, checked first): `authenticated` may
+-- not read bodies.
 create or replace function public.admin_email_body(email text) returns jsonb
-language plpgsql stable security invoker set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
 declare
   found jsonb;
@@ -272,9 +325,7 @@ begin
     raise exception 'Only admins can read the e-mail log' using errcode = '42501';
   end if;
   select jsonb_build_object(
-           'html', regexp_replace(o.html_body,
-                                  '([?&](amp;)?(oobCode|confirm|token|token_hash|code)=)[^"''&<\s]+',
-                                  '\1(hidden)', 'g'),
+           'html', app.hide_one_time_codes(o.html_body),
            'attachments', coalesce((select jsonb_agg(case when jsonb_typeof(a) = 'string'
                                                            then a #>> '{}'
                                                            else coalesce(a ->> 'filename', a ->> 'path', 'attachment') end)
@@ -564,8 +615,60 @@ grant all on public.mail_senders to service_role;
 create policy "Staff read the sender accounts" on public.mail_senders
   for select to authenticated using ((select app.is_staff()));
 
--- The sender accounts as before, plus whether the signed-in member may send (`may_send`) and
--- whether that is forced (`always`), so the dialog can say so before anything is written.
+-- The sender account a member of staff sends from (O07): the one mapped to them, else Team (the
+-- account the office shares). Null for anyone else, and when the centre has neither.
+create or replace function app.own_sender_key() returns text
+language sql stable security definer set search_path = ''
+as $$
+  select case when app.is_staff() then
+           coalesce((select s.key from public.mail_senders s where s.member_id = auth.uid()),
+                    (select s.key from public.mail_senders s where s.key = 'team'))
+         end
+$$;
+
+revoke execute on function app.own_sender_key() from public, anon;
+
+grant execute on function app.own_sender_key() to authenticated, service_role;
+
+-- The sender account a member may send from, by its key: their own (app.own_sender_key), or any
+-- one for an admin. Raises with the reason otherwise.
+create or replace function app.sender_for(key text) returns public.mail_senders
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  account public.mail_senders;
+  own public.mail_senders;
+begin
+  if not app.is_staff() then
+    raise exception 'Only the centre''s staff can send e-mail' using errcode = '42501';
+  end if;
+  select * into account from public.mail_senders s where s.key = sender_for.key;
+  if not found then
+    raise exception 'Choose a sender' using errcode = '22023';
+  end if;
+  if app.is_admin() then
+    return account;
+  end if;
+  select * into own from public.mail_senders s where s.key = app.own_sender_key();
+  if own.key is null then
+    raise exception 'No sender account is yours yet: an admin maps one to you in mail_senders.'
+      using errcode = '42501';
+  end if;
+  if own.key <> account.key then
+    raise exception 'You send e-mail from your own account (%); an admin may choose another.',
+      own.display_name using errcode = '42501';
+  end if;
+  return account;
+end;
+$$;
+
+revoke execute on function app.sender_for(text) from public, anon;
+
+grant execute on function app.sender_for(text) to authenticated, service_role;
+
+-- The sender accounts the signed-in member may send from (every one for an admin, their own
+-- otherwise), plus whether they may send (`may_send`) and whether that is forced (`always`), so
+-- the dialog can say so before anything is written.
 create or replace function public.mail_sender_accounts() returns jsonb
 language plpgsql stable security invoker set search_path = ''
 as $$
@@ -577,7 +680,8 @@ begin
     'senders', coalesce((select jsonb_agg(jsonb_build_object(
                  'key', s.key, 'display_name', s.display_name, 'address', s.address,
                  'is_admissions_office', s.is_admissions_office) order by s.position, s.key)
-                 from public.mail_senders s), '[]'::jsonb),
+                 from public.mail_senders s
+                where app.is_admin() or s.key = app.own_sender_key()), '[]'::jsonb),
     'mine', (select s.key from public.mail_senders s where s.member_id = auth.uid()),
     'may_send', app.may_send_email(),
     'always', app.always_sends_email(auth.uid()));
@@ -588,23 +692,33 @@ revoke execute on function public.mail_sender_accounts() from public, anon;
 
 grant execute on function public.mail_sender_accounts() to authenticated;
 
--- webmail(sender, recipient list, cc, subject, htmlBody, attachments): queues the message as the
--- signed-in member of staff, from the chosen sender account, typed 'Webmail' with the trigger
--- 'webmail'. Answers {type, message} (O02, O03). Attachments travel in the row as
--- {filename, content (base64), contentType}, at most 10 MB in all.
+-- webmail(sender, recipient list, cc, subject, htmlBody, attachments, trigger): queues the message
+-- as the signed-in member of staff, from their own sender account (any one for an admin). What is
+-- sent is named by the trigger: 'webmail' (written freely), a template ('meeting', 'trial',
+-- 'admission', 'enrolment', 'feeReceipt', 'contributionReceipt') or 'paymentReminder'; the server
+-- sets the e-mail type from it (meeting and trial: Inquiry; admission and enrolment: Admissions;
+-- the rest Webmail: a real receipt is the payment's own). One person reaches at most 200 addresses
+-- (recipients and copies) an hour through it. Answers {type, message} (O02, O03). Attachments
+-- travel in the row as {filename, content (base64), contentType}, at most 10 MB in all. It runs as
+-- its owner: nobody writes the outbox directly.
 create or replace function public.webmail(
   sender text, recipients text[], cc text[], subject text, html_body text,
   attachments jsonb default '[]'::jsonb,
-  email_type text default 'Webmail',
   email_trigger text default 'webmail'
 ) returns jsonb
-language plpgsql volatile security invoker set search_path = ''
+language plpgsql volatile security definer set search_path = ''
 as $$
 declare
   account public.mail_senders;
   address text;
   pattern constant text := '^[\w-]+(\.[\w-]+)*@([\w-]+\.)+[A-Za-z]{2,7}$';
   item jsonb;
+  hourly constant integer := 200;
+  addresses integer;
+  used integer;
+  free_at timestamptz;
+  minutes integer;
+  kind text;
 begin
   if not app.is_staff() then
     raise exception 'Only the centre''s staff can send e-mail' using errcode = '42501';
@@ -613,18 +727,20 @@ begin
     raise exception 'E-mail sending is turned off for your account. An admin can turn it on in Members.'
       using errcode = '42501';
   end if;
-  if webmail.email_type is null
-     or webmail.email_type not in ('Webmail', 'Inquiry', 'Admissions', 'Payment Receipt',
-                                   'Contribution Receipt') then
-    raise exception 'Unknown e-mail type: %', coalesce(webmail.email_type, 'none') using errcode = '22023';
-  end if;
-  if webmail.email_trigger is null or webmail.email_trigger !~ '^[a-z][A-Za-z0-9_-]{0,40}$' then
+  kind := case webmail.email_trigger
+    when 'webmail' then 'Webmail'
+    when 'paymentReminder' then 'Webmail'
+    when 'feeReceipt' then 'Webmail'
+    when 'contributionReceipt' then 'Webmail'
+    when 'meeting' then 'Inquiry'
+    when 'trial' then 'Inquiry'
+    when 'admission' then 'Admissions'
+    when 'enrolment' then 'Admissions'
+  end;
+  if kind is null then
     raise exception 'Unknown e-mail trigger' using errcode = '22023';
   end if;
-  select * into account from public.mail_senders s where s.key = webmail.sender;
-  if not found then
-    raise exception 'Choose a sender' using errcode = '22023';
-  end if;
+  account := app.sender_for(webmail.sender);
   if coalesce(cardinality(recipients), 0) = 0 then
     raise exception 'Add at least one recipient' using errcode = '22023';
   end if;
@@ -654,23 +770,54 @@ begin
   if octet_length(coalesce(attachments, '[]'::jsonb)::text) > 14 * 1024 * 1024 then
     raise exception 'The attachments are larger than 10 MB' using errcode = '22023';
   end if;
-  insert into public.email_outbox (sender, recipients, cc, subject, html_body, attachments,
+
+  -- The hourly limit, counted from the outbox itself (the webmail this person queued in the last
+  -- hour); one call at a time per person, so two at once cannot both pass it.
+  perform pg_advisory_xact_lock(hashtext('app.webmail_limit'), hashtext(auth.uid()::text));
+  addresses := cardinality(recipients) + coalesce(cardinality(cc), 0);
+  select coalesce(sum(cardinality(o.recipients) + cardinality(o.cc)), 0) into used
+    from public.email_outbox o
+   where o.triggered_by = auth.uid() and o.id like 'webmail-%'
+     and o.created_at > now() - interval '1 hour';
+  if used + addresses > hourly then
+    -- When enough of the last hour's addresses have left the window for this e-mail to fit.
+    select w.created_at + interval '1 hour' into free_at
+      from (select o.created_at,
+                   sum(cardinality(o.recipients) + cardinality(o.cc))
+                     over (order by o.created_at, o.id) as freed
+              from public.email_outbox o
+             where o.triggered_by = auth.uid() and o.id like 'webmail-%'
+               and o.created_at > now() - interval '1 hour') w
+     where w.freed >= used + addresses - hourly
+     order by w.created_at
+     limit 1;
+    minutes := greatest(1, ceil(extract(epoch from (coalesce(free_at, now() + interval '1 hour') - now())) / 60)::integer);
+    if used >= hourly then
+      raise exception 'You have e-mailed % addresses in the last hour, the most one person may: please wait % minute% and try again.',
+        used, minutes, case when minutes = 1 then '' else 's' end using errcode = 'PT429';
+    end if;
+    raise exception 'This e-mail would take you past % addresses in an hour (you have e-mailed % in the last hour): send it to fewer addresses, or wait % minute% and try again.',
+      hourly, used, minutes, case when minutes = 1 then '' else 's' end using errcode = 'PT429';
+  end if;
+
+  insert into public.email_outbox (id, sender, recipients, cc, subject, html_body, attachments,
                                    email_type, email_trigger, triggered_by)
-  values (format('"%s" <%s>', account.display_name, account.address), recipients,
+  values ('webmail-' || gen_random_uuid()::text,
+          format('"%s" <%s>', account.display_name, account.address), recipients,
           coalesce(cc, '{}'::text[]), subject, html_body,
           (select coalesce(jsonb_agg(jsonb_build_object(
              'filename', left(i ->> 'filename', 200), 'content', i ->> 'content', 'encoding', 'base64',
              'contentType', coalesce(nullif(i ->> 'contentType', ''), 'application/octet-stream'))), '[]'::jsonb)
              from jsonb_array_elements(coalesce(attachments, '[]'::jsonb)) i),
-          webmail.email_type, webmail.email_trigger, auth.uid());
+          kind, webmail.email_trigger, auth.uid());
   return jsonb_build_object('type', 'success',
                             'message', 'Email sent to ' || array_to_string(recipients, ', '));
 end;
 $$;
 
-revoke execute on function public.webmail(text, text[], text[], text, text, jsonb, text, text) from public, anon;
+revoke execute on function public.webmail(text, text[], text[], text, text, jsonb, text) from public, anon;
 
-grant execute on function public.webmail(text, text[], text[], text, text, jsonb, text, text) to authenticated;
+grant execute on function public.webmail(text, text[], text[], text, text, jsonb, text) to authenticated;
 
 -- Whether the member may always send (their account is one of the forced ones).
 create or replace function app.always_sends_email(member uuid) returns boolean

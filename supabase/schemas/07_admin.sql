@@ -201,6 +201,27 @@ revoke execute on function public.log_system_event(text, text, text, jsonb) from
 
 grant execute on function public.log_system_event(text, text, text, jsonb) to service_role;
 
+-- System Errors and Warnings never keep a one-time link or code (a failure while queueing an
+-- account e-mail could carry its link): they are hidden as the entry is written, whoever writes it
+-- (app.hide_one_time_codes), so neither the admins' log nor a direct read of the table shows them.
+create or replace function app.hide_codes_in_log() returns trigger
+language plpgsql set search_path = ''
+as $$
+begin
+  new.message := app.hide_one_time_codes(new.message);
+  new.details := app.hide_one_time_codes(new.details::text)::jsonb;
+  return new;
+end;
+$$;
+
+revoke execute on function app.hide_codes_in_log() from public, anon, authenticated;
+
+create trigger system_errors_hide_codes before insert on public.system_errors
+  for each row execute function app.hide_codes_in_log();
+
+create trigger system_warnings_hide_codes before insert on public.system_warnings
+  for each row execute function app.hide_codes_in_log();
+
 -- An e-mail that could not be delivered is an error for the admins, and so is one that reached
 -- some of its addresses but was refused for good by others; the first refusal of one that will be
 -- retried is a warning, so a mail server that keeps refusing is noticed early. A message put back

@@ -92,6 +92,9 @@ as $$
 declare
   student_family text;
 begin
+  -- The receipt e-mail is the server's to write (payments_queue_receipt): an e-mail a device
+  -- sends with the payment is not kept.
+  new.data := new.data - 'email';
   if tg_op = 'UPDATE' then
     new.receipt_number := old.receipt_number;
     -- Sync's own bookkeeping (numbering the change at commit) is no change to the payment.
@@ -127,7 +130,7 @@ begin
       raise exception 'Your family has 20 payments waiting for the office: please wait until they are confirmed.'
         using errcode = 'P0001';
     end if;
-    new.data := new.data - 'email' || jsonb_build_object('sendEmail', false);
+    new.data := new.data || jsonb_build_object('sendEmail', false);
   end if;
 
   if tg_op = 'UPDATE' and old.status = 'recorded' then
@@ -174,32 +177,68 @@ revoke execute on function app.payments_guard() from public, anon, authenticated
 create trigger payments_guard before insert or update on public.payments
   for each row execute function app.payments_guard();
 
+-- Where a family's receipts go: the addresses on the family record's guardians, in lower case,
+-- each once, in the record's order, at most 10 (a family lists a few guardians; the record is the
+-- family's to edit, so the number is bounded here).
+create or replace function app.receipt_addresses(family text) returns text[]
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce(array_agg(a.address order by a.first), '{}')
+    from (select lower(btrim(g.value ->> 'email')) as address, min(g.n) as first
+            from public.families f,
+                 jsonb_array_elements(case when jsonb_typeof(f.data -> 'guardians') = 'array'
+                                           then f.data -> 'guardians' else '[]'::jsonb end)
+                   with ordinality as g(value, n)
+           where f.id = receipt_addresses.family and not f._deleted
+             and jsonb_typeof(g.value) = 'object'
+             and lower(btrim(g.value ->> 'email')) ~ '^[\w.+-]+@([\w-]+\.)+[A-Za-z]{2,63}$'
+           group by 1
+           order by 2
+           limit 10) a
+$$;
+
+revoke execute on function app.receipt_addresses(text) from public, anon, authenticated;
+
 -- The receipt e-mail, queued once when a payment is recorded with "send e-mail" on. Its id is the
--- payment's, so a push sent twice queues nothing more.
+-- payment's, so a push sent twice queues nothing more. It goes to the family's own guardians
+-- (app.receipt_addresses), only from a member whose e-mail sending is on (a payment that asks
+-- for it otherwise is refused with the reason), and the dispatcher writes it from the centre's
+-- receipt template and the payment just before sending it (`compose`); until then the log shows
+-- that it waits to be written.
 create or replace function app.payments_queue_receipt() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 declare
-  mail jsonb := new.data -> 'email';
+  addresses text[];
 begin
   if new.status <> 'recorded' or (tg_op = 'UPDATE' and old.status = 'recorded') then
     return null;
   end if;
-  if coalesce((new.data ->> 'sendEmail')::boolean, false) is not true or mail is null
-     or jsonb_typeof(mail -> 'to') <> 'array' or jsonb_array_length(mail -> 'to') = 0 then
+  if coalesce((new.data ->> 'sendEmail')::boolean, false) is not true then
     return null;
   end if;
+  -- Server code (the seed, the service role) has no signed-in person and no switch.
+  if auth.uid() is not null and not app.may_send_email() then
+    raise exception 'E-mail sending is turned off for your account: record the payment without e-mailing the receipt, or ask an admin to turn it on in Members.'
+      using errcode = '42501';
+  end if;
+  addresses := app.receipt_addresses(new.family_id);
+  if cardinality(addresses) = 0 then
+    raise exception 'The family has no e-mail address: add one to a guardian to e-mail receipts.'
+      using errcode = 'P0001';
+  end if;
   insert into public.email_outbox (id, recipients, subject, html_body, attachments, email_type,
-                                   email_trigger, triggered_by)
+                                   email_trigger, triggered_by, compose)
   values (
     'receipt-' || new.id,
-    array(select jsonb_array_elements_text(mail -> 'to')),
-    left(coalesce(mail ->> 'subject', 'Payment receipt') || ' · Receipt ' || new.receipt_number, 998),
-    coalesce(mail ->> 'html', ''),
+    addresses,
+    'Receipt ' || new.receipt_number,
+    '<p>This receipt e-mail is written from the centre''s template when it is sent.</p>',
     jsonb_build_array(jsonb_build_object('receipt', new.id)),
     case when new.kind = 'fee' then 'Payment Receipt' else 'Contribution Receipt' end,
     case when new.kind = 'fee' then 'Fee receipt' else 'Contribution receipt' end,
-    auth.uid()
+    auth.uid(),
+    jsonb_build_object('receipt', new.id)
   )
   on conflict (id) do nothing;
   return null;
@@ -207,6 +246,32 @@ end;
 $$;
 
 revoke execute on function app.payments_queue_receipt() from public, anon, authenticated;
+
+-- What the dispatcher writes a receipt e-mail from (the outbox row's `compose`): the payment (its
+-- kind, receipt number and data), the centre's own version of the receipt template if it has one,
+-- and the name of the member who recorded it (the signature). Null when the payment is gone or
+-- not recorded. Service role only.
+create or replace function public.outbox_receipt_mail(email text) returns jsonb
+language sql stable security definer set search_path = ''
+as $$
+  select jsonb_build_object(
+           'kind', p.kind,
+           'number', p.receipt_number,
+           'data', p.data - 'email',
+           'template', (select jsonb_build_object('subject', t.subject, 'html', t.html)
+                          from public.email_templates t
+                         where t.name = case when p.kind = 'fee' then 'feeReceipt'
+                                             else 'contributionReceipt' end),
+           'senderName', (select nullif(btrim(m.name), '') from public.members m
+                           where m.id = o.triggered_by))
+    from public.email_outbox o
+    join public.payments p on p.id = o.compose ->> 'receipt'
+   where o.id = outbox_receipt_mail.email and p.status = 'recorded' and not p._deleted
+$$;
+
+revoke execute on function public.outbox_receipt_mail(text) from public, anon, authenticated;
+
+grant execute on function public.outbox_receipt_mail(text) to service_role;
 
 create trigger payments_queue_receipt after insert or update on public.payments
   for each row execute function app.payments_queue_receipt();

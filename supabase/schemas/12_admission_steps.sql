@@ -380,7 +380,8 @@ $$;
 
 revoke execute on function app.carry_out_admission_step(public.inquiries, jsonb) from public, anon, authenticated;
 
--- Every step of a changed inquiry that the server has not seen yet.
+-- Every step of a changed inquiry that the server has not seen yet. A step's e-mail goes from the
+-- sender account of the member who takes it (O07; an admin chooses any): app.sender_for.
 create or replace function app.inquiry_steps_carry_out() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -398,6 +399,9 @@ begin
       raise exception 'An admission step is a record.' using errcode = '22023';
     end if;
     continue when exists (select 1 from public.admission_steps s where s.id = step ->> 'id');
+    if app.is_staff() and jsonb_typeof(step -> 'mail') = 'object' then
+      perform app.sender_for(step #>> '{mail,sender}');
+    end if;
     perform app.carry_out_admission_step(new, step);
   end loop;
   return null;

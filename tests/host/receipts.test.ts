@@ -43,11 +43,6 @@ const payment = (id: string) => ({
     studentName: 'Tiago Fernandes',
     familyName: 'Fernandes',
     sendEmail: true,
-    email: {
-      to: ['guardian@demo.school'],
-      subject: 'Receipt for Tiago Fernandes: Monthly Fee December 2026',
-      html: '<p>Dear Maria Fernandes,</p><p>Thank you for the fee.</p>',
-    },
   },
 })
 
@@ -118,7 +113,12 @@ describe.each(testDatabases())('payment receipts on $name', (database) => {
     expect(mail.subject).toBe(
       `Receipt for Tiago Fernandes: Monthly Fee December 2026 · Receipt ${number}`,
     )
-    expect(mail.to).toContain('guardian@demo.school')
+    // To the family's guardians, written by the server from the centre's template (the default).
+    expect(mail.to.sort()).toEqual(['guardian@demo.school', 'joao.fernandes@demo.school'])
+    expect(mail.html).toContain('<p>Dear Maria Fernandes,</p>')
+    expect(mail.html).toContain('₹16,700.00 by UPI on 27 November 2026')
+    expect(mail.html).toContain('Savio Pereira<br>Banyan Tree Learning Centre')
+    expect(mail.html).toContain(`Your payments are listed in the app: ${h.url}.`)
     expect(mail.attachments).toHaveLength(1)
     const pdf = mail.attachments[0]!
     expect(pdf.filename).toBe(`Receipt ${number.replace('/', '-')}.pdf`)
@@ -133,6 +133,37 @@ describe.each(testDatabases())('payment receipts on $name', (database) => {
       )
     await expect.poll(queued).toEqual([{ status: 'sent' }])
     expect(smtp.messages.filter((m) => m.subject.startsWith('Receipt for Tiago'))).toHaveLength(1)
+    // The log shows the e-mail as it went out.
+    const [logged] = await h.db.query<{ subject: string; html_body: string; compose: unknown }>(
+      `select subject, html_body, compose from public.email_outbox where id = 'receipt-pay-host-1'`,
+    )
+    expect(logged).toEqual({
+      subject: mail.subject,
+      html_body: mail.html.replace(/\r\n/g, '\n').trim(),
+      compose: null,
+    })
+  })
+
+  it("a receipt is written from the centre's own version of the template", async () => {
+    const { client } = await as('administration')
+    const saved = await client.rpc('save_email_template', {
+      name: 'feeReceipt',
+      subject: 'Fees received for {{studentName}}',
+      html: '<p>Namaste {{receivedFrom}}, thank you for ₹{{amount}}.</p>',
+    })
+    expect(saved.error).toBeNull()
+    try {
+      const { error } = await client.rpc('sync_push', {
+        collection: 'payments',
+        rows: [{ newDocumentState: payment('pay-host-own'), assumedMasterState: null }],
+      })
+      expect(error).toBeNull()
+      const mail = await smtp.waitForMail((m) => m.subject.startsWith('Fees received'), 15_000)
+      expect(mail.subject).toMatch(/^Fees received for Tiago Fernandes · Receipt 2026-27\/\d{4}$/)
+      expect(mail.html).toContain('<p>Namaste Maria Fernandes, thank you for ₹16,700.00.</p>')
+    } finally {
+      await client.rpc('reset_email_template', { name: 'feeReceipt' })
+    }
   })
 
   it('the family and the office download the receipt; other families and visitors cannot', async () => {

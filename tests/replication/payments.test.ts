@@ -37,15 +37,7 @@ function fee(id: string, status: 'recorded' | 'reported', studentId: string, nam
       studentName: name,
       familyName: 'Fernandes',
       sendEmail: status === 'recorded',
-      ...(status === 'recorded'
-        ? {
-            email: {
-              to: ['guardian@demo.school'],
-              subject: `Receipt for ${name}: Monthly Fee January 2027`,
-              html: '<p>Thank you.</p>',
-            },
-          }
-        : { reference: 'UPI 7741' }),
+      ...(status === 'recorded' ? {} : { reference: 'UPI 7741' }),
     },
   }
 }

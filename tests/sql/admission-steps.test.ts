@@ -61,8 +61,9 @@ const withStep = (step: Record<string, unknown>) => (data: Record<string, unknow
   steps: [...((data.steps as unknown[]) ?? []), step],
 })
 
+// From the sender account of the member who takes the steps here (Savio Pereira, administration).
 const mail = (subject: string) => ({
-  sender: 'admissions',
+  sender: 'savio',
   to: ['asha.costa@example.in', 'vikram.costa@example.in'],
   cc: ['admissions@demo.school'],
   subject,
@@ -186,7 +187,7 @@ describe.each(testDatabases())('admission steps on $name', (target) => {
     expect(sent).toMatchObject({
       recipients: ['asha.costa@example.in', 'vikram.costa@example.in'],
       cc: ['admissions@demo.school'],
-      sender: '"Admissions" <admissions@demo.school>',
+      sender: '"Savio Pereira" <savio@demo.school>',
       subject: 'Meeting on 2026-12-03',
       email_type: 'Inquiry',
       email_trigger: 'admissions.meeting',
@@ -200,7 +201,7 @@ describe.each(testDatabases())('admission steps on $name', (target) => {
       start: '15:30',
       end: '17:00',
       timeZone: 'Asia/Kolkata',
-      organizer: { name: 'Admissions', email: 'admissions@demo.school' },
+      organizer: { name: 'Savio Pereira', email: 'savio@demo.school' },
       attendees: [
         { name: 'Asha Costa', email: 'asha.costa@example.in' },
         { name: 'Vikram Costa', email: 'vikram.costa@example.in' },
@@ -253,7 +254,7 @@ describe.each(testDatabases())('admission steps on $name', (target) => {
         kind: 'trial',
         at: '2026-11-27T10:00:00Z',
         by: 'Meera Kamat',
-        mail: mail('Trial days'),
+        mail: { ...mail('Trial days'), sender: 'admissions' },
         trial: {
           child: 0,
           groupId: 'rg-jaul',
@@ -625,6 +626,14 @@ describe.each(testDatabases())('admission steps on $name', (target) => {
         ),
       ),
     ).rejects.toThrow(/permission denied/)
+
+    // Office staff send from their own account (O07); an admin chooses any.
+    const asColleague = { ...meeting, mail: { ...meeting.mail, sender: 'admissions' } }
+    const colleague = await pushData(db, administration, inquiry, withStep(asColleague))
+    expect(colleague.refused[0]!.reason).toBe(
+      'You send e-mail from your own account (Savio Pereira); an admin may choose another.',
+    )
+    expect(await outbox(db, `step-${id}`)).toBeNull()
 
     await db.query('update public.members set email_sending = false where id = $1', [admin.id])
     try {

@@ -158,7 +158,8 @@ function textOf(message: Record<string, unknown>): string {
  */
 function storable(text: string): string {
   return text
-    .replace(/\u0000/g, '')
+    .split(String.fromCharCode(0))
+    .join('')
     .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
 }
 

@@ -1,7 +1,12 @@
-// One outbox row as a nodemailer message: sender, recipients, the HTML body, attachments read from
-// storage or carried inline, and a Message-ID derived from the row so a resend is recognisable.
+// One outbox row as a nodemailer message: sender, recipients, the HTML body (a receipt's written
+// here first, from the centre's template and the payment), attachments read from storage or
+// carried inline, and a Message-ID derived from the row so a resend is recognisable.
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { centreDefaults } from '@sync/contract/centre-defaults.ts'
+import type { PaymentData } from '@sync/contract/collections/payments.ts'
 import type { MeetingInvite } from '@sync/rules/admissions/steps.ts'
+import { receiptEmail, type ReceiptKind } from '@sync/rules/fees/receipt-mail.ts'
+import { MissingPlaceholderError, type TemplateText } from '@sync/rules/messaging/templates.ts'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { meetingInvite } from '../_shared/invite.ts'
 import { paymentReceipt } from '../_shared/payment-receipt.ts'
@@ -18,6 +23,8 @@ export interface OutboxRow {
   attempts: number
   /** What the server answered for each address so far, keyed by the address in lower case. */
   deliveries?: Record<string, { status: 'sent' | 'retrying' | 'refused' }> | null
+  /** What the message is written from before it is sent ({ receipt: payment id }); null once written. */
+  compose?: { receipt?: unknown } | null
 }
 
 /** An attachment as rows store it: a storage object, or content carried in the row. */
@@ -136,6 +143,55 @@ async function readAttachment(db: SupabaseClient, item: StoredAttachment): Promi
   }
 }
 
+/** What `outbox_receipt_mail` answers: the payment, the centre's template, who recorded it. */
+interface ReceiptSource {
+  kind: ReceiptKind
+  number: string
+  data: Partial<PaymentData>
+  template: TemplateText | null
+  senderName: string | null
+}
+
+/**
+ * A receipt's subject and body, written from the centre's template and the recorded payment and
+ * kept on the row (so the log shows it, and a retry sends the same text). The text a device
+ * sent with the payment is never used: the database did not keep it.
+ */
+async function composeReceipt(
+  db: SupabaseClient,
+  env: FunctionEnv,
+  row: OutboxRow,
+): Promise<{ subject: string; html: string }> {
+  const { data, error } = await db.rpc('outbox_receipt_mail', { email: row.id })
+  if (error) throw new Error(`outbox_receipt_mail: ${error.message}`)
+  const source = data as ReceiptSource | null
+  if (!source) throw permanent(`Payment ${String(row.compose?.receipt)} is not recorded`)
+  let mail: { subject: string; html: string }
+  try {
+    mail = receiptEmail({
+      kind: source.kind,
+      number: source.number,
+      data: source.data,
+      stored: source.template,
+      signature: {
+        centreName: centreDefaults.name,
+        senderName: source.senderName ?? centreDefaults.name,
+        appLink: env.SITE_URL.replace(/\/+$/, ''),
+      },
+    })
+  } catch (caught) {
+    if (caught instanceof MissingPlaceholderError) throw permanent(caught.message)
+    throw caught
+  }
+  const { error: keptError } = await db.rpc('outbox_compose', {
+    id: row.id,
+    subject: mail.subject,
+    html_body: mail.html,
+  })
+  if (keptError) throw new Error(`outbox_compose: ${keptError.message}`)
+  return mail
+}
+
 export async function buildMessage(
   db: SupabaseClient,
   env: FunctionEnv,
@@ -145,6 +201,9 @@ export async function buildMessage(
   if (!from) throw permanent('No sender: the message names none and MAIL_FROM is not set')
   if (!Array.isArray(row.recipients) || row.recipients.length === 0)
     throw permanent('No recipients')
+  const written = row.compose
+    ? await composeReceipt(db, env, row)
+    : { subject: row.subject, html: row.html_body }
   const stored = Array.isArray(row.attachments) ? (row.attachments as StoredAttachment[]) : []
   const attachments = await Promise.all(stored.map((item) => readAttachment(db, item)))
   const headers: Record<string, string> = { 'X-Outbox-Id': row.id }
@@ -153,8 +212,8 @@ export async function buildMessage(
     from,
     to: row.recipients,
     cc: row.cc ?? [],
-    subject: row.subject,
-    html: row.html_body,
+    subject: written.subject,
+    html: written.html,
     messageId: `<${row.id}@${domainOf(from, env.SITE_URL)}>`,
     headers,
     attachments,

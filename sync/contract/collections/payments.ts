@@ -30,7 +30,11 @@ export const paidPeriodSchema = z.object({
 })
 export type PaidPeriod = z.infer<typeof paidPeriodSchema>
 
-/** The receipt e-mail, written on the device with the fee or contribution receipt template. */
+/**
+ * A receipt e-mail as devices wrote it before the server wrote receipts itself. The server keeps
+ * none now (a payment arrives without it): the receipt goes to the family's guardians, written
+ * from the centre's template by the server. Kept so rows recorded earlier still read.
+ */
 export const receiptEmailSchema = z.object({
   to: z
     .array(z.string().check(z.email('Enter a valid e-mail address'), z.maxLength(320)))
@@ -68,7 +72,7 @@ export const paymentDataSchema = z.object({
   /** Names as the receipt prints them. */
   studentName: z.optional(z.string().check(z.maxLength(200))),
   familyName: z.string().check(z.minLength(1), z.maxLength(200)),
-  /** Whether the receipt is e-mailed (J06, on by default) and the e-mail itself. */
+  /** Whether the receipt is e-mailed (J06, on by default); the server writes and sends it. */
   sendEmail: z.boolean(),
   email: z.optional(receiptEmailSchema),
   /** A guardian's reference for a payment they report (the UPI transaction number, say). */

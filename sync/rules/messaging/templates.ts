@@ -157,19 +157,6 @@ export const TEMPLATE_ATTACHMENTS: Partial<Record<TemplateName, string>> = {
   trial: 'Attach the curriculum (PDF): the trial e-mail sends it to the family',
 }
 
-/** The mail log's type of an e-mail sent with each template (its Node Mailer filter). */
-export const TEMPLATE_EMAIL_TYPES: Record<
-  TemplateName,
-  'Inquiry' | 'Admissions' | 'Payment Receipt' | 'Contribution Receipt'
-> = {
-  meeting: 'Inquiry',
-  trial: 'Inquiry',
-  admission: 'Admissions',
-  enrolment: 'Admissions',
-  feeReceipt: 'Payment Receipt',
-  contributionReceipt: 'Contribution Receipt',
-}
-
 /** The name of each placeholder as a field label. */
 export const PLACEHOLDER_LABELS: Record<string, string> = {
   centreName: 'Centre',

@@ -1,31 +1,13 @@
 import { notifications } from '@mantine/notifications'
 import type { PaymentLike } from '@sync/rules/fees/overview'
-import { useAuthMember } from '@/lib/auth/use-auth'
-import { useEmailTemplates } from '@/lib/email-templates'
-import { centre } from '@/lib/centre'
 import { centreDateOf } from '@/lib/time/calendar-date'
 import type { ContributionFormValues } from '../logic/contribution-form'
 import type { FeeFormValues } from '../logic/fee-form'
 import type { FeeFamily, FeeStudent } from '../logic/office-fees'
-import {
-  contributionPaymentRow,
-  feePaymentRow,
-  savedMessage,
-  type MailSignature,
-} from '../logic/payment-rows'
+import { contributionPaymentRow, feePaymentRow, savedMessage } from '../logic/payment-rows'
 import { usePaymentsWriter } from './use-payments-writer'
 
 const today = () => centreDateOf(new Date())
-
-/** The receipt e-mail's signature: the signed-in member, the centre, and the app's address. */
-function useSignature(): MailSignature {
-  const member = useAuthMember()
-  return {
-    centreName: centre.name,
-    senderName: member?.name.trim() || centre.name,
-    appLink: window.location.origin,
-  }
-}
 
 /**
  * Records fees and contributions from the dialogs (a new row, or a family's report confirmed)
@@ -33,9 +15,6 @@ function useSignature(): MailSignature {
  */
 export function useRecordPayment() {
   const writer = usePaymentsWriter()
-  const signature = useSignature()
-  // Offline, the templates this device kept: the receipt reads as the centre wrote it.
-  const { templateFor } = useEmailTemplates()
   const tell = (sendEmail: boolean) =>
     notifications.show({ color: 'green', message: savedMessage(navigator.onLine, sendEmail) })
   return {
@@ -49,8 +28,6 @@ export function useRecordPayment() {
       const row = feePaymentRow({
         id: args.report?.id ?? writer.newId(),
         today: today(),
-        signature,
-        template: templateFor('feeReceipt'),
         ...args,
       })
       await (args.report ? writer.confirm(row) : writer.record(row))
@@ -63,8 +40,6 @@ export function useRecordPayment() {
     }): Promise<void> => {
       const row = contributionPaymentRow({
         id: args.report?.id ?? writer.newId(),
-        signature,
-        template: templateFor('contributionReceipt'),
         ...args,
       })
       await (args.report ? writer.confirm(row) : writer.record(row))

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { parseRow } from '@sync/contract/schema'
 import { payments as paymentsCollection } from '@sync/contract/collections/payments'
 import type { PaymentLike } from '@sync/rules/fees/overview'
-import { DEFAULT_TEMPLATES } from '@sync/rules/messaging/templates'
 import {
   contributionPaymentRow,
   feePaymentRow,
@@ -19,7 +18,6 @@ const family: FeeFamily = {
   guardianNames: ['Maria Fernandes'],
   emails: ['guardian@demo.school', 'joao.fernandes@demo.school'],
 }
-const signature = { centreName: 'Banyan Tree', senderName: 'Savio', appLink: 'https://app.test' }
 const nov = {
   key: '2026-27/month/2026-11',
   label: 'November 2026',
@@ -61,8 +59,6 @@ const input = (change: Partial<FeeRowInput['values']> = {}, extra: Partial<FeeRo
     family,
     payments: [paidNovember],
     today: '2026-12-03',
-    signature,
-    template: DEFAULT_TEMPLATES.feeReceipt,
     ...extra,
   }) satisfies FeeRowInput
 
@@ -92,30 +88,13 @@ describe('feePaymentRow', () => {
       },
     })
   })
-  it('writes the receipt e-mail to every guardian, escaped, from the fee receipt template', () => {
-    const email = feePaymentRow(input()).data.email!
-    expect(email.to).toEqual(['guardian@demo.school', 'joao.fernandes@demo.school'])
-    expect(email.subject).toBe('Receipt for Tiago Fernandes: Monthly Fee December 2026')
-    expect(email.html).toContain('Dear Maria &lt;b&gt;Fernandes&lt;/b&gt;,')
-    expect(email.html).toContain('₹16,700.00 by Indian Bank Transfer on 3 December 2026')
-    expect(email.html).toContain('Paid this year: ₹33,400.00. Still due this year: ₹1,67,000.00')
-    expect(email.html).toContain('https://app.test')
-    expect(email.html).not.toContain('{{')
+  it('asks for the receipt e-mail and sends none of its own: the server writes it', () => {
+    const row = feePaymentRow(input())
+    expect(row.data.sendEmail).toBe(true)
+    expect(row.data).not.toHaveProperty('email')
   })
-  it('writes the receipt from the centre’s own version of the template', () => {
-    const template = {
-      subject: '{{centreName}} receipt: ₹{{amount}} for {{studentName}}',
-      html: '<p>Namaste {{receivedFrom}}, ₹{{pending}} is still due.</p>',
-    }
-    const email = feePaymentRow(input({}, { template })).data.email!
-    expect(email.subject).toBe('Banyan Tree receipt: ₹16,700.00 for Tiago Fernandes')
-    expect(email.html).toBe(
-      '<p>Namaste Maria &lt;b&gt;Fernandes&lt;/b&gt;, ₹1,67,000.00 is still due.</p>',
-    )
-  })
-  it('writes no e-mail when it is not to be sent', () => {
+  it('asks for no e-mail when it is not to be sent', () => {
     const row = feePaymentRow(input({ sendEmail: false }))
-    expect(row.data.email).toBeUndefined()
     expect(row.data.sendEmail).toBe(false)
   })
   it.each([
@@ -178,39 +157,30 @@ describe('contributionPaymentRow', () => {
     sendEmail: true,
   }
   it('records the family’s contribution in the fee year of its date, with its receipt', () => {
-    const template = DEFAULT_TEMPLATES.contributionReceipt
-    const row = contributionPaymentRow({ id: 'c1', values, family, signature, template })
+    const row = contributionPaymentRow({ id: 'c1', values, family })
     expect(() => parseRow(paymentsCollection, row)).not.toThrow()
     expect(row).toMatchObject({
       kind: 'contribution',
       student_id: null,
       status: 'recorded',
-      data: { contributionType: 'Term', feeYear: '2026-27', amount: 5000, familyName: family.name },
+      data: {
+        contributionType: 'Term',
+        feeYear: '2026-27',
+        amount: 5000,
+        familyName: family.name,
+        sendEmail: true,
+      },
     })
-    expect(row.data.email?.subject).toBe('Receipt for your contribution to Banyan Tree')
-    expect(row.data.email?.html).toContain(
-      'Term contribution of ₹5,000.00 from the Fernandes &lt;&amp;&gt;',
-    )
+    expect(row.data).not.toHaveProperty('email')
   })
-  it('writes the receipt from the centre’s own version of the template', () => {
-    const template = {
-      subject: 'Thank you, {{familyName}} family',
-      html: '<p>{{contributionType}}: ₹{{amount}} by {{paymentOption}} on {{paymentDate}}</p>',
-    }
-    const email = contributionPaymentRow({ id: 'c1', values, family, signature, template }).data
-      .email!
-    expect(email.subject).toBe('Thank you, Fernandes <&> family')
-    expect(email.html).toBe('<p>Term: ₹5,000.00 by Cash on 10 March 2027</p>')
+  it('refuses to e-mail the receipt of a family without an address', () => {
+    expect(() =>
+      contributionPaymentRow({ id: 'c1', values, family: { ...family, emails: [] } }),
+    ).toThrow(NO_EMAIL_ADDRESS)
   })
   it('refuses a row for another family', () => {
     expect(() =>
-      contributionPaymentRow({
-        id: 'c1',
-        values: { ...values, familyId: 'other' },
-        family,
-        signature,
-        template: DEFAULT_TEMPLATES.contributionReceipt,
-      }),
+      contributionPaymentRow({ id: 'c1', values: { ...values, familyId: 'other' }, family }),
     ).toThrow('Choose the family')
   })
 })

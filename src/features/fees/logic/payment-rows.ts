@@ -1,12 +1,10 @@
 // The payment rows the office writes on the device (J06, J10, J27): a fee or a contribution,
-// recorded, with its receipt e-mail written from the centre's template when it is to be sent.
-// The server numbers the receipt when the row arrives and sends the e-mail with the PDF.
-import type { PaymentData, PaymentStatus, ReceiptEmail } from '@sync/contract/collections/payments'
+// recorded, with whether its receipt is e-mailed. The server numbers the receipt when the row
+// arrives, and writes and sends the receipt e-mail itself (to the family's guardians, from the
+// centre's template): a device sends no e-mail with the payment.
+import type { PaymentData, PaymentStatus } from '@sync/contract/collections/payments'
 import type { PaymentRow } from '@sync/engine/database'
 import type { PaymentLike } from '@sync/rules/fees/overview'
-import { yearlyFee } from '@sync/rules/fees/rules'
-import { fillTemplate, type TemplateText } from '@sync/rules/messaging/templates'
-import { amountText, longDate } from '@sync/rules/text'
 import type { ContributionFormValues } from './contribution-form'
 import { type FeeFormValues } from './fee-form'
 import { feeYearOfPeriod, periodChoices, periodTotal, yearTotalWith } from '@sync/rules/fees/cover'
@@ -18,19 +16,13 @@ export type NewPayment = Pick<
   'id' | 'family_id' | 'student_id' | 'kind' | 'status' | 'data'
 >
 
-/** Who signs the receipt e-mail and where it points. */
-export interface MailSignature {
-  centreName: string
-  senderName: string
-  appLink: string
-}
-
 export const NO_EMAIL_ADDRESS =
   'The family has no e-mail address: add one to a guardian to e-mail receipts.'
 
-function receiptEmail(family: FeeFamily, mail: { subject: string; html: string }): ReceiptEmail {
-  if (family.emails.length === 0) throw new Error(NO_EMAIL_ADDRESS)
-  return { to: [...family.emails], ...mail }
+/** Whether the receipt is e-mailed: only to a family with an address (the server checks it too). */
+function sendEmailTo(family: FeeFamily, sendEmail: boolean): boolean {
+  if (sendEmail && family.emails.length === 0) throw new Error(NO_EMAIL_ADDRESS)
+  return sendEmail
 }
 
 /** What a report carried that the office keeps when it confirms it. */
@@ -49,14 +41,11 @@ export interface FeeRowInput {
   family: FeeFamily
   payments: readonly PaymentLike[]
   today: string
-  signature: MailSignature
-  /** The fee receipt's template in use: the centre's version, or the default. */
-  template: TemplateText
   /** The family's report this payment confirms. */
   report?: PaymentLike
 }
 
-/** A student's fee, recorded (J06): the period's fee year, the totals and the receipt e-mail. */
+/** A student's fee, recorded (J06): the period's fee year, the totals, and whether it is e-mailed. */
 export function feePaymentRow(input: FeeRowInput): NewPayment {
   const { values, student, family, payments, report } = input
   const period = periodChoices(values.paymentType, input.today, report?.data.period).find(
@@ -80,25 +69,7 @@ export function feePaymentRow(input: FeeRowInput): NewPayment {
     yearPaymentTotal,
     studentName: student.name,
     familyName: family.name,
-    sendEmail: values.sendEmail,
-  }
-  if (values.sendEmail) {
-    const stillDue = Math.max(yearlyFee(student.monthlyFee) - yearPaymentTotal, 0)
-    data.email = receiptEmail(
-      family,
-      fillTemplate(input.template, {
-        ...input.signature,
-        receivedFrom,
-        amount: amountText(values.paymentAmount),
-        paymentOption: values.paymentOption,
-        paymentDate: longDate(values.paymentDate),
-        studentName: student.name,
-        feeType: values.paymentType,
-        period: period.label,
-        yearTotal: amountText(yearPaymentTotal),
-        pending: amountText(stillDue),
-      }),
-    )
+    sendEmail: sendEmailTo(family, values.sendEmail),
   }
   return {
     id: input.id,
@@ -114,15 +85,12 @@ export interface ContributionRowInput {
   id: string
   values: ContributionFormValues
   family: FeeFamily
-  signature: MailSignature
-  /** The contribution receipt's template in use: the centre's version, or the default. */
-  template: TemplateText
   report?: PaymentLike
 }
 
 /**
  * A family's contribution, recorded (J10): it counts in the fee year of its date, and its receipt
- * e-mail is the contribution receipt.
+ * is e-mailed as the contribution receipt.
  */
 export function contributionPaymentRow(input: ContributionRowInput): NewPayment {
   const { values, family } = input
@@ -137,21 +105,7 @@ export function contributionPaymentRow(input: ContributionRowInput): NewPayment 
     amount: values.amount,
     paymentDate: values.paymentDate,
     familyName: family.name,
-    sendEmail: values.sendEmail,
-  }
-  if (values.sendEmail) {
-    data.email = receiptEmail(
-      family,
-      fillTemplate(input.template, {
-        ...input.signature,
-        receivedFrom,
-        contributionType: values.contributionType,
-        amount: amountText(values.amount),
-        familyName: family.name,
-        paymentOption: values.paymentOption,
-        paymentDate: longDate(values.paymentDate),
-      }),
-    )
+    sendEmail: sendEmailTo(family, values.sendEmail),
   }
   return {
     id: input.id,

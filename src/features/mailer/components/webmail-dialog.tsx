@@ -174,7 +174,6 @@ function WebmailForm({
           subject: mail.subject,
           html_body: mail.html,
           attachments: await Promise.all(files.map(attachmentOf)),
-          email_type: mail.emailType,
           email_trigger: mail.trigger,
         })
         if (!answer.ok || answer.data.type !== 'success') {

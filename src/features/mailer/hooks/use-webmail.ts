@@ -41,7 +41,7 @@ export function sendWebmail(args: {
   subject: string
   html_body: string
   attachments: Attachment[]
-  email_type: string
+  /** What is sent ('webmail', a template's name, 'paymentReminder'): the server types it. */
   email_trigger: string
 }) {
   return rpc<{ type: string; message: string }>('webmail', args)

@@ -108,11 +108,10 @@ describe('composing from a template (O01, O11)', () => {
     expect(mail.html).toContain('Dear Maria &amp; João Fernandes,')
     expect(mail.html).toContain('Admissions<br>Banyan Tree Learning Centre')
     expect(mail.html).not.toContain('{{')
-    expect(mail).toMatchObject({ emailType: 'Inquiry', trigger: 'meeting' })
+    expect(mail).toMatchObject({ trigger: 'meeting' })
     expect(composeEmail({ subject: ' Hello ', body: 'Line <1>' }, null, {}, automatic)).toEqual({
       subject: 'Hello',
       html: '<p>Line &lt;1&gt;</p>',
-      emailType: 'Webmail',
       trigger: 'webmail',
     })
     expect(() =>
@@ -120,7 +119,7 @@ describe('composing from a template (O01, O11)', () => {
     ).toThrow(/needs a value for/)
   })
 
-  it('asks for the fields of the centre’s version and sends it, typed by its template', () => {
+  it('asks for the fields of the centre’s version and sends it, named by its template', () => {
     const own = {
       name: 'trial' as const,
       subject: 'Trial week for {{studentName}} at {{centreName}}',
@@ -134,7 +133,6 @@ describe('composing from a template (O01, O11)', () => {
     expect(composeEmail({ subject: '', body: '' }, own, values, automatic)).toEqual({
       subject: 'Trial week for Tiago at Banyan Tree Learning Centre',
       html: '<p>Dear Maria, see you on 1 December 2026.</p>',
-      emailType: 'Inquiry',
       trigger: 'trial',
     })
   })

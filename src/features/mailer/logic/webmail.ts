@@ -4,7 +4,6 @@ import {
   fillTemplate,
   PLACEHOLDER_LABELS,
   placeholdersOf,
-  TEMPLATE_EMAIL_TYPES,
   type TemplateName,
   type TemplateText,
 } from '@sync/rules/messaging/templates'
@@ -83,13 +82,13 @@ export function bodyHtml(text: string): string {
 export interface Composed {
   subject: string
   html: string
-  emailType: 'Webmail' | (typeof TEMPLATE_EMAIL_TYPES)[TemplateName]
-  trigger: string
+  /** What is sent: the template's name, or 'webmail' when written freely. The server types it. */
+  trigger: 'webmail' | TemplateName
 }
 
 /**
  * The e-mail as it will go out (O01, O11): the template in use with its values filled, or the
- * message as written; typed for the mail log by its template, Webmail when written freely.
+ * message as written; the server files it in the mail log by what it is (its trigger).
  */
 export function composeEmail(
   input: Pick<WebmailInput, 'subject' | 'body'>,
@@ -101,9 +100,8 @@ export function composeEmail(
     return {
       subject: input.subject.trim(),
       html: bodyHtml(input.body),
-      emailType: 'Webmail',
       trigger: 'webmail',
     }
   const filled = fillTemplate(template, { ...values, ...automatic })
-  return { ...filled, emailType: TEMPLATE_EMAIL_TYPES[template.name], trigger: template.name }
+  return { ...filled, trigger: template.name }
 }

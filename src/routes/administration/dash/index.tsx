@@ -116,7 +116,6 @@ function Reminders() {
         subject,
         html_body: html,
         attachments: [],
-        email_type: 'Webmail',
         email_trigger: 'paymentReminder',
       })
       if (!answer.ok) return { ok: false, message: answer.message }
