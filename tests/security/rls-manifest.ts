@@ -78,6 +78,7 @@ insert into public.whatsapp (id, kind, wa_id, data) values
   ('wm-matrix', 'message', '919000000055', '{"direction": "out", "body": "Hello", "mode": "template"}');
 insert into app.receipt_counters (fee_year, last_number) values ('2039-40', 3);
 insert into app.dispatcher_calls (dispatcher, request_id) values ('outbox', 7);
+insert into app.onboarding_confirmations (token_hash, inquiry_id, answers) values (repeat('c', 64), 'inq-demo-keller', '{}');
 `
 
 export const TABLES: Record<string, TableEntry> = {
