@@ -1,5 +1,5 @@
 import type { Workbox } from 'workbox-window'
-import { guardedReload } from '@/lib/app-status/reload-guard'
+import { reloadWhenOnline } from '@/lib/app-status/reload-guard'
 
 // The update flow of core.md §4: once an hour the app asks whether a newer build was
 // published; when one was, the service worker fetches it and waits; the next navigation
@@ -36,8 +36,14 @@ export function registerServiceWorker(): void {
   // Listened for from the start, not once workbox-window has registered (after the page's load
   // event): a page a worker controlled when it opened reloads when a newer worker takes over.
   const controlled = !!navigator.serviceWorker.controller
+  // Offline, the reload waits for the connection: the page it would load may not be kept yet.
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (controlled) guardedReload(reloadDeps())
+    if (controlled)
+      reloadWhenOnline(reloadDeps(), {
+        online: () => navigator.onLine,
+        addEventListener: (type, listener, options) =>
+          window.addEventListener(type, listener, options),
+      })
   })
   // Loaded behind the page: the worker is not needed to show it.
   void import('workbox-window').then(({ Workbox }) => {
@@ -55,9 +61,12 @@ export function registerServiceWorker(): void {
  */
 export const TAKE_OVER_FALLBACK_MS = 3_000
 
-/** Before each navigation: a build that is waiting takes over (then the page reloads into it). */
+/**
+ * Before each navigation: a build that is waiting takes over (then the page reloads into it).
+ * Not while offline: the takeover waits for a navigation made online, when the reload is safe.
+ */
 export function updateOnNavigation(): void {
-  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV || !navigator.onLine) return
   void navigator.serviceWorker.getRegistration().then((reg) =>
     takeOverOrReload(reg, {
       container: navigator.serviceWorker,

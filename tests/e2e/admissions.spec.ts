@@ -91,7 +91,9 @@ test('an application is acknowledged by e-mail and triaged in the Pre-Admission 
   await expect(page.getByTestId('inquiry-card').first()).toContainText(`Quadros${stamp}`, {
     timeout: 20_000,
   })
-  await expect(page.getByTestId('inquiry-card').filter({ hasText: `Quadros${stamp}` })).toHaveCount(1)
+  await expect(page.getByTestId('inquiry-card').filter({ hasText: `Quadros${stamp}` })).toHaveCount(
+    1,
+  )
   await page.screenshot({ path: 'test-results/pre-admission-360.png', fullPage: true })
   const countOf = async (label: string) =>
     Number(

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { signInContext } from './support/session'
 
 test('the manifest is linked and describes an installable app', async ({ page, request }) => {
   await page.goto('/')
@@ -61,6 +62,40 @@ test('a chunk that fails to load reloads the page once, never in a loop', async 
   await expect(page.getByText('Part of the app could not be loaded')).toBeVisible()
   expect(loads).toBe(2)
   await page.waitForTimeout(1500)
+  expect(loads).toBe(2)
+  await context.close()
+})
+
+test('offline before the app is kept on the device, a screen not loaded yet waits for the connection instead of the browser’s offline page', async ({
+  browser,
+}) => {
+  // The first minutes after signing in on a slow device: the service worker has not kept the app
+  // yet (here it never does), the processor is four times slower, and the network drops.
+  const context = await browser.newContext({ serviceWorkers: 'block' })
+  await signInContext(context, 'admin@demo.school', 'demo-admin-1')
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  let loads = 0
+  page.on('load', () => loads++)
+  await page.goto('/admin/dash/members')
+  await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible({
+    timeout: 30_000,
+  })
+  await context.setOffline(true)
+  await page.getByTestId('side-pane').getByRole('link', { name: 'Node Mailer' }).click()
+  await expect(
+    page.getByText('You are offline, and this part of the app is not on this device yet.'),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Reload' })).toBeDisabled()
+  await page.waitForTimeout(1500)
+  // No reload happened: the app is still on the screen, not the browser's offline page.
+  expect(loads).toBe(1)
+  expect(page.url()).toMatch(/\/admin\/dash\/nodemailer$/)
+  await context.setOffline(false)
+  await expect(page.getByRole('heading', { level: 1, name: 'Node Mailer' })).toBeVisible({
+    timeout: 30_000,
+  })
   expect(loads).toBe(2)
   await context.close()
 })

@@ -4,7 +4,8 @@ import { signedInPage, untilServiceWorkerControls } from './support/session.ts'
 
 // core §4, A03: a newer build's worker is installed and waits while the page is open; the next
 // navigation lets it take control, and the open page reloads into the new build.
-const swPath = 'dist/sw.js'
+// Each worker's host serves its own copy of the build (tests/e2e/support/e2e-server.ts).
+const swPath = `test-results/dist-${Number(process.env.E2E_PORT ?? 4173)}/sw.js`
 // The published worker of the "new build": the same worker, plus an answer saying it is new.
 const newBuild = (original: string) =>
   `${original}\nself.addEventListener('message', (e) => { if (e.data && e.data.type === 'WHICH_BUILD') e.ports[0].postMessage('new') })\n`

@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react'
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core'
-import { guardedReload, isChunkLoadError } from '@/lib/app-status/reload-guard'
+import { useNetwork } from '@mantine/hooks'
+import {
+  guardedReload,
+  isChunkLoadError,
+  reloadWhenOnline,
+  ROUTER_RELOAD_PREFIX,
+} from '@/lib/app-status/reload-guard'
 import { NotFound } from './not-found'
 
 export interface RouteErrorProps {
@@ -14,22 +20,32 @@ export interface RouteErrorProps {
 
 /**
  * Errors while loading a route. Failed validation is a 404; a lazy chunk that could not be
- * fetched (a new build replaced it, or the network dropped) reloads the page once.
+ * fetched (a new build replaced it, or the network dropped) reloads the page once, and offline
+ * only once the connection is back: a reload while offline would show the browser's offline page.
  */
 export function RouteError({ error, path, validationFailed, home }: RouteErrorProps) {
   const chunk = isChunkLoadError(error)
   const [reloading, setReloading] = useState(chunk)
+  const { online } = useNetwork()
   useEffect(() => {
     if (!chunk) return
-    // The router reloads once by itself when a lazy route fails to load; when it already
-    // has, another reload would only fail the same way.
-    const routerReloaded = Object.keys(sessionStorage).some((k) =>
-      k.startsWith('tanstack_router_reload:'),
-    )
-    const reloaded =
-      !routerReloaded &&
-      guardedReload({ now: Date.now, storage: sessionStorage, reload: () => location.reload() })
-    // A reload refused by the loop guard leaves the person an explanation and a button.
+    const deps = { now: Date.now, storage: sessionStorage, reload: () => location.reload() }
+    let reloaded: boolean
+    if (!navigator.onLine) {
+      reloaded = reloadWhenOnline(deps, {
+        online: () => navigator.onLine,
+        addEventListener: (type, listener, options) =>
+          window.addEventListener(type, listener, options),
+      })
+    } else {
+      // The router reloads once by itself when a lazy route fails to load; when it already
+      // has, another reload would only fail the same way.
+      const routerReloaded = Object.keys(sessionStorage).some((k) =>
+        k.startsWith(ROUTER_RELOAD_PREFIX),
+      )
+      reloaded = !routerReloaded && guardedReload(deps)
+    }
+    // A reload refused (offline, or by the loop guard) leaves the person an explanation.
     if (!reloaded) void Promise.resolve().then(() => setReloading(false))
   }, [chunk])
   if (validationFailed) return <NotFound path={path} home={home} />
@@ -41,13 +57,15 @@ export function RouteError({ error, path, validationFailed, home }: RouteErrorPr
         <Alert color="red" title={chunk ? 'Part of the app could not be loaded' : 'Error'}>
           <Text size="sm">
             {chunk
-              ? 'Check your connection and reload the page.'
+              ? online
+                ? 'Check your connection and reload the page.'
+                : 'You are offline, and this part of the app is not on this device yet. It opens by itself when the connection is back.'
               : error instanceof Error
                 ? error.message
                 : String(error)}
           </Text>
         </Alert>
-        <Button onClick={() => location.reload()} w="fit-content">
+        <Button onClick={() => location.reload()} w="fit-content" disabled={chunk && !online}>
           Reload
         </Button>
       </Stack>

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { compareVersions, versionChanged } from './version'
-import { guardedReload, isChunkLoadError, RELOAD_GUARD_MS } from './reload-guard'
+import {
+  guardedReload,
+  holdRouterReloadsWhileOffline,
+  isChunkLoadError,
+  RELOAD_GUARD_MS,
+  reloadWhenOnline,
+  ROUTER_RELOAD_PREFIX,
+} from './reload-guard'
 import { isSlowConnection } from './network'
 
 describe('versions', () => {
@@ -51,6 +58,40 @@ describe('guarded reload', () => {
     m.advance(1)
     expect(guardedReload(m.deps)).toBe(true)
     expect(m.reloads()).toBe(2)
+  })
+
+  it('never reloads while offline, and reloads once the connection is back', () => {
+    const m = make()
+    let online = false
+    const listeners: (() => void)[] = []
+    const events = {
+      online: () => online,
+      addEventListener: (_: 'online', listener: () => void) => void listeners.push(listener),
+    }
+    expect(guardedReload({ ...m.deps, online: () => false })).toBe(false)
+    expect(reloadWhenOnline(m.deps, events)).toBe(false)
+    expect(m.reloads()).toBe(0)
+    expect(listeners).toHaveLength(1)
+    online = true
+    listeners[0]!()
+    expect(m.reloads()).toBe(1)
+    // Online, it reloads at once (within the loop guard's limits).
+    m.advance(RELOAD_GUARD_MS)
+    expect(reloadWhenOnline(m.deps, events)).toBe(true)
+    expect(m.reloads()).toBe(2)
+  })
+
+  it("holds the router's own reload of a failed route while offline, and only that", () => {
+    const store = new Map<string, string>([['other', 'x']])
+    const proto = { getItem: (k: string) => store.get(k) ?? null }
+    let online = false
+    holdRouterReloadsWhileOffline(proto, () => online)
+    const key = `${ROUTER_RELOAD_PREFIX}Failed to fetch dynamically imported module`
+    expect(proto.getItem(key)).toBe('1')
+    expect(proto.getItem('other')).toBe('x')
+    expect(proto.getItem('missing')).toBeNull()
+    online = true
+    expect(proto.getItem(key)).toBeNull()
   })
 
   it.each([

@@ -7,10 +7,17 @@ export interface ReloadDeps {
   now: () => number
   storage: Pick<Storage, 'getItem' | 'setItem'>
   reload: () => void
+  /** False while the device is offline: a reload then may find nothing to load the page from. */
+  online?: () => boolean
 }
 
-/** Reloads unless another automatic reload happened within the guard window. */
+/**
+ * Reloads unless the device is offline (the page may not be kept on it: the browser would show
+ * its own offline page instead of the app) or another automatic reload happened within the guard
+ * window.
+ */
 export function guardedReload(deps: ReloadDeps, windowMs = RELOAD_GUARD_MS): boolean {
+  if (deps.online && !deps.online()) return false
   const last = Number(deps.storage.getItem(KEY) ?? 0)
   const now = deps.now()
   if (last && now - last < windowMs) return false
@@ -25,4 +32,41 @@ export function isChunkLoadError(error: unknown): boolean {
   return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Unable to preload CSS/i.test(
     message,
   )
+}
+
+export interface OnlineEvents {
+  online: () => boolean
+  addEventListener: (type: 'online', listener: () => void, options: { once: true }) => void
+}
+
+/**
+ * Reloads now when online; offline, once the connection is back. Returns true when a reload
+ * happened now.
+ */
+export function reloadWhenOnline(deps: ReloadDeps, events: OnlineEvents): boolean {
+  const withOnline = { ...deps, online: events.online }
+  if (events.online()) return guardedReload(withOnline)
+  events.addEventListener('online', () => void guardedReload(withOnline), { once: true })
+  return false
+}
+
+/** The key under which TanStack Router marks the one reload it makes for a route's failed code. */
+export const ROUTER_RELOAD_PREFIX = 'tanstack_router_reload:'
+
+/**
+ * TanStack Router reloads the page by itself, once, when a route's code fails to load, unless
+ * sessionStorage already holds its mark for that error. Offline such a reload shows the browser's
+ * offline page in place of the app (the code was never kept on the device), so while offline the
+ * mark reads as set: the route's error screen shows instead, and reloads when the connection is
+ * back (RouteError).
+ */
+export function holdRouterReloadsWhileOffline(
+  proto: Pick<Storage, 'getItem'>,
+  online: () => boolean,
+): void {
+  const getItem = proto.getItem
+  proto.getItem = function (this: Storage, key: string) {
+    if (key.startsWith(ROUTER_RELOAD_PREFIX) && !online()) return '1'
+    return getItem.call(this, key)
+  }
 }

@@ -3,11 +3,17 @@
 // (supabase/local/main.ts, in memory, demo centre seeded) sending its mail to that server.
 // Playwright starts this as its web server and stops the whole process group afterwards.
 import { spawn } from 'node:child_process'
+import { cpSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { startCloudApiStandIn } from '../../../supabase/local/whatsapp-standin.ts'
 import { startSmtp } from '../../helpers/smtp.ts'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
+// Each host serves its own copy of the built app, so a test that publishes a new build (it rewrites
+// the service worker) changes only its own worker's app.
+const dist = `test-results/dist-${port}`
+rmSync(dist, { recursive: true, force: true })
+cpSync('dist', dist, { recursive: true })
 const smtp = await startSmtp()
 
 const mailbox = createServer((req, res) => {
@@ -47,7 +53,7 @@ const whatsapp = await startCloudApiStandIn({
 
 const host = spawn(
   process.execPath,
-  ['--import', 'tsx', 'supabase/local/main.ts', '--memory', '--port', String(port)],
+  ['--import', 'tsx', 'supabase/local/main.ts', '--memory', '--port', String(port), '--dist', dist],
   {
     stdio: 'inherit',
     env: {
