@@ -120,7 +120,10 @@ export default defineConfig(({ mode }) => {
             /^\/builds\//,
           ],
           cleanupOutdatedCaches: true,
-          clientsClaim: false,
+          // The first worker takes the open page as soon as it has kept the app, so a screen
+          // opened offline in the first minutes comes from the device (a new build still waits
+          // for the next navigation: skipWaiting stays off).
+          clientsClaim: true,
           skipWaiting: false,
         },
       }),

@@ -34,9 +34,10 @@ export async function checkForNewBuild(
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
   // Listened for from the start, not once workbox-window has registered (after the page's load
-  // event): a page a worker controlled when it opened reloads when a newer worker takes over.
-  const controlled = !!navigator.serviceWorker.controller
+  // event): a page a worker controlled reloads when a newer worker takes over. The first worker
+  // taking an uncontrolled page (it claims the page once it has kept the app) is no new build.
   // Offline, the reload waits for the connection: the page it would load may not be kept yet.
+  let controlled = !!navigator.serviceWorker.controller
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (controlled)
       reloadWhenOnline(reloadDeps(), {
@@ -44,6 +45,7 @@ export function registerServiceWorker(): void {
         addEventListener: (type, listener, options) =>
           window.addEventListener(type, listener, options),
       })
+    controlled = true
   })
   // Loaded behind the page: the worker is not needed to show it.
   void import('workbox-window').then(({ Workbox }) => {

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 import { makeKeys } from '../../supabase/local/keys.ts'
 import { signedIn } from './support/backend'
 import { waitForMail } from './support/mailbox'
+import { untilServiceWorkerControls } from './support/session'
 import { signIn } from './support/signin'
 
 // A family's application reaches the office: the applications function stores it and the
@@ -85,6 +86,9 @@ test('an application is acknowledged by e-mail and triaged in the Pre-Admission 
   await page.setViewportSize({ width: 360, height: 740 })
   await signIn(page, 'admission@demo.school', 'demo-admission-1')
   await expect(page).toHaveURL('/administration/dash')
+  // The office's device keeps the app (the service worker has it) before the network drops;
+  // until it does, a screen not opened yet waits for the connection (pwa.spec.ts).
+  await untilServiceWorkerControls(page)
   await page.getByRole('tab', { name: /^Initial Inquiry/ }).click()
   const card = page.getByRole('button', { name: `Open the Quadros${stamp} inquiry` })
   // The oldest first child leads the list (born 2010, older than every demo family's).

@@ -99,3 +99,24 @@ test('offline before the app is kept on the device, a screen not loaded yet wait
   expect(loads).toBe(2)
   await context.close()
 })
+
+test('on a first visit the worker takes the open page once it has kept the app, so a screen not opened yet opens offline', async ({
+  browser,
+}) => {
+  const context = await browser.newContext()
+  await signInContext(context, 'admin@demo.school', 'demo-admin-1')
+  const page = await context.newPage()
+  let loads = 0
+  page.on('load', () => loads++)
+  await page.goto('/admin/dash/members')
+  await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible()
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  // No reload: the page itself comes under the worker.
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller)
+  expect(loads).toBe(1)
+  await context.setOffline(true)
+  await page.getByTestId('side-pane').getByRole('link', { name: 'Node Mailer' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Node Mailer' })).toBeVisible()
+  expect(loads).toBe(1)
+  await context.close()
+})

@@ -44,7 +44,11 @@ export async function seriousViolations(page: Page, exclude: string[] = []): Pro
     const inMotion = serious.some(
       (v) =>
         v.id === 'color-contrast' &&
-        v.nodes.every((n) => n.target.some((t) => NOTIFICATION.test(String(t)))),
+        // axe names an element by its shortest unique selector (often Mantine's hashed class,
+        // .m_3d733a3a), so the element's own markup says whether it belongs to a notification.
+        v.nodes.every(
+          (n) => NOTIFICATION.test(n.html) || n.target.some((t) => NOTIFICATION.test(String(t))),
+        ),
     )
     if (inMotion && attempt < 3) continue
     return serious.map(
