@@ -2,23 +2,47 @@ import '@mantine/core/styles/Menu.css'
 import type { ReactElement } from 'react'
 import { Menu } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
+import type { SignedInMember } from '@/lib/auth/types'
+import { settingsPathOf } from '@/lib/navigation/model'
 
-/** The account menu, opened: the address, account settings and sign-out. Loaded when first opened. */
+type MenuMember = Pick<SignedInMember, 'email' | 'role' | 'familyToken' | 'isParentFacilitator'>
+
+/**
+ * The account menu, opened: the address, a parent's family profile (reachable once it is complete,
+ * to add a document or change a detail), both dashboards for a person who has two, account
+ * settings and sign-out. Loaded when first opened.
+ */
 export default function AccountMenuDropdown({
-  email,
+  member,
   target,
   onSignOut,
 }: {
-  email: string
+  member: MenuMember
   target: ReactElement
   onSignOut: () => void
 }) {
+  const parent = member.role === 'guardian' && member.familyToken !== null
   return (
     <Menu position="bottom-end" shadow="md" width={240} defaultOpened>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{email}</Menu.Label>
-        <Menu.Item component={Link} to="/facilitators/settings">
+        <Menu.Label>{member.email}</Menu.Label>
+        {member.isParentFacilitator && (
+          <>
+            <Menu.Item component={Link} to="/parents/dash">
+              Parents&apos; dashboard
+            </Menu.Item>
+            <Menu.Item component={Link} to="/facilitators/dash">
+              Facilitators&apos; dashboard
+            </Menu.Item>
+          </>
+        )}
+        {parent && (
+          <Menu.Item component={Link} to="/parents/dash" search={{ pane: 'profile' } as never}>
+            Family profile
+          </Menu.Item>
+        )}
+        <Menu.Item component={Link} to={settingsPathOf(member)}>
           Account settings
         </Menu.Item>
         <Menu.Item color="red" onClick={onSignOut}>

@@ -58,7 +58,7 @@ export function AccountMenu() {
     <>
       {opened ? (
         <Suspense fallback={target}>
-          <AccountMenuDropdown email={member.email} target={target} onSignOut={signOut.request} />
+          <AccountMenuDropdown member={member} target={target} onSignOut={signOut.request} />
         </Suspense>
       ) : (
         target
