@@ -301,16 +301,20 @@ create trigger writes_go_through_functions before insert or update or delete
   on public.payments for each statement execute function app.writes_go_through_functions();
 
 create or replace function public.family_fees()
-returns table (student_id text, name text, monthly_fee numeric)
+returns table (student_id text, name text, monthly_fee numeric, start_date text, enrolled_at text,
+               terminated_at text)
 language sql stable security definer set search_path = ''
 as $$
   select s.id, s.name,
-         coalesce((t.data ->> 'amount')::numeric, (gt.data ->> 'amount')::numeric, 0)
+         coalesce((t.data ->> 'amount')::numeric, (gt.data ->> 'amount')::numeric, 0),
+         s.enrolment ->> 'startDate', s.enrolment ->> 'enrolledAt',
+         case when s.status = 'terminated' then s.enrolment ->> 'terminatedAt' end
     from public.students s
     left join public.reference t on t.id = s.fee_tariff_id and t.kind = 'fee_tariff' and not t._deleted
     left join public.reference g on g.id = s.group_id and g.kind = 'group' and not g._deleted
     left join public.reference gt on gt.id = g.data ->> 'feeTariffId' and gt.kind = 'fee_tariff' and not gt._deleted
-   where not s._deleted and s.status <> 'terminated' and app.is_guardian_of(s.family_id)
+   where not s._deleted and app.is_guardian_of(s.family_id)
+     and (s.status <> 'terminated' or coalesce(s.enrolment ->> 'terminatedAt', '') <> '')
    order by s.name
 $$;
 

@@ -75,8 +75,9 @@ describe.each(testDatabases())('upgrading databases of earlier builds on $name',
       await migrate(db, { migrationsDir: without })
       return catalogDiff(await catalogOf(db), today, ['upgraded', 'fresh'])
     })
+    // 20261128050000 redefines app.carry_out_admission_step whole, which mends its body; the
+    // check it calls, made only by the catch-up, is still missing.
     expect(lines.map((l) => l.split('\n')[0])).toEqual([
-      'functions app.carry_out_admission_step(inquiry inquiries, step jsonb): differs',
       'functions app.inquiry_made_family(inquiry text, family text): only in fresh',
     ])
   })
