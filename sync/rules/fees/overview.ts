@@ -40,6 +40,8 @@ export interface PaymentLike {
     paymentDate: string
     studentsFee?: number
     yearPaymentTotal?: number
+    /** The UPI transaction or bank reference, when the payment has one. */
+    reference?: string
   }
 }
 

@@ -73,6 +73,9 @@ export function StudentFeeList({
                   <Group gap={6}>
                     <Button
                       size="xs"
+                      // A student who has paid for the period may pay again (ahead), but it is
+                      // not the next thing to do: no filled button invites it.
+                      variant={f.standing === 'paid' ? 'default' : 'filled'}
                       onClick={() => onRecord(student)}
                       aria-label={`Record payment for ${student.name}`}
                     >
