@@ -327,7 +327,9 @@ test('offline, a fee is saved on the device and numbered once it syncs; a remind
   ).toBeVisible()
   await ira.getByRole('button', { name: 'Payments of Ira Naik' }).click()
   const list = page.getByRole('dialog', { name: 'Payments of Ira Naik' })
-  await expect(list.getByTestId('payment-entry').first()).toContainText('Receipt when synced')
+  await expect(list.getByTestId('payment-entry').first()).toContainText(
+    'Receipt: numbered when this device syncs',
+  )
   await page.keyboard.press('Escape')
 
   await page.getByTestId('side-pane').getByRole('link', { name: 'Reminders', exact: true }).click()

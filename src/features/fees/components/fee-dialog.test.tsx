@@ -111,6 +111,13 @@ describe('recording a fee', () => {
       const [row] = await db.payments.find({ selector: { student_id: 'st-rohan' } }).exec()
       expect(row?.data).toMatchObject({ paymentOption: 'UPI', reference: 'UPI 612345678901' })
     })
+
+    // Until it syncs, its list says when it gets its number, without saying "Receipt" twice.
+    fireEvent.click(await screen.findByRole('button', { name: 'Payments of Rohan Naik' }))
+    const list = await screen.findByRole('dialog', { name: 'Payments of Rohan Naik' })
+    const entry = await within(list).findByTestId('payment-entry')
+    expect(entry).toHaveTextContent('Receipt: numbered when this device syncs')
+    expect(entry).not.toHaveTextContent(/Receipt: Receipt/)
   })
 
   it('offers no filled "Record payment" beside a student who has paid this period', async () => {

@@ -22,12 +22,12 @@ export interface PaymentListEntry {
   note: string | null
 }
 
-/** Where the receipt stands: its number, or when it will have one. */
+/** Where the receipt stands, read after "Receipt:": its number, or when it will have one. */
 export function receiptText(p: Pick<PaymentLike, 'status' | 'receipt_number'>): string {
   if (p.receipt_number) return p.receipt_number
-  if (p.status === 'recorded') return 'Receipt when synced'
+  if (p.status === 'recorded') return 'numbered when this device syncs'
   if (p.status === 'reported') return 'Waiting for the office'
-  return 'No receipt'
+  return 'none'
 }
 
 export function paymentListOf(
