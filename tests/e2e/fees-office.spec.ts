@@ -210,7 +210,11 @@ test('the office records a fee with its receipt e-mailed, sees it paid and count
   expect(mail!.html).toContain('Dear Maria Fernandes,')
   expect(mail!.html).toContain('₹16,700.00 by Indian Bank Transfer')
   expect(mail!.attachments).toEqual([
-    expect.objectContaining({ contentType: 'application/pdf', head: '%PDF-' }),
+    expect.objectContaining({
+      contentType: 'application/pdf',
+      head: '%PDF-',
+      filename: `receipt-${receipt.replace('/', '-')}.pdf`,
+    }),
   ])
   expect(mail!.attachments[0]!.size).toBeGreaterThan(500)
 

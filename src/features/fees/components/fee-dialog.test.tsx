@@ -1,9 +1,23 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { AppDatabase } from '@sync/engine/database'
 import { defaultPeriod, feeYearOf } from '@sync/rules/fees/rules'
 import { centreDateOf } from '@/lib/time/calendar-date'
 import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
+
+// The receipts function's answer is given here (issue 40: staff open a receipt from the list).
+const receipts = vi.hoisted(() => ({ asked: [] as string[] }))
+vi.mock('../hooks/use-family-payments', async (importActual) => ({
+  ...(await importActual<typeof import('../hooks/use-family-payments')>()),
+  downloadReceipt: async (id: string) => {
+    receipts.asked.push(id)
+    return {
+      ok: true,
+      blob: new Blob(['%PDF-1.7'], { type: 'application/pdf' }),
+      filename: 'receipt-2026-27-0001.pdf',
+    }
+  },
+}))
 
 // The payment form as the office fills it in (issue 40): no way of payment chosen for them, a
 // place for the UPI or bank reference, the student's figures shown as figures, and no green
@@ -127,5 +141,24 @@ describe('recording a fee', () => {
     const paid = screen.getByTestId('fees-paid')
     const ira = within(paid).getByRole('button', { name: 'Record payment for Ira Naik' })
     expect(ira).toHaveAttribute('data-variant', 'default')
+  })
+
+  it("downloads a recorded payment's receipt from the payment list, under its own name", async () => {
+    const saved: string[] = []
+    URL.createObjectURL = () => 'blob:receipt'
+    URL.revokeObjectURL = () => {}
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download)
+    })
+    await openPayments()
+    fireEvent.click(screen.getByRole('button', { name: 'Payments of Ira Naik' }))
+    const list = await screen.findByRole('dialog', { name: 'Payments of Ira Naik' })
+    const number = `${feeYearOf(today)}/0001`
+    fireEvent.click(within(list).getByRole('button', { name: `Download receipt ${number}` }))
+    await waitFor(() => expect(saved).toEqual(['receipt-2026-27-0001.pdf']))
+    expect(receipts.asked).toEqual(['pay-ira'])
+    click.mockRestore()
   })
 })

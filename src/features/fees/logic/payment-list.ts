@@ -17,6 +17,8 @@ export interface PaymentListEntry {
   amount: string
   option: string
   receipt: string
+  /** The receipt's number once the server has given it: it can be downloaded then. */
+  receiptNumber: string | null
   status: string
   studentName: string
   note: string | null
@@ -55,6 +57,7 @@ export function paymentListOf(
       amount: amountText(p.data.amount),
       option: p.data.paymentOption,
       receipt: receiptText(p),
+      receiptNumber: p.status === 'recorded' ? (p.receipt_number ?? null) : null,
       status: STATUS_LABELS[p.status],
       studentName: p.data.studentName ?? '',
       note: p.data.note ?? null,
