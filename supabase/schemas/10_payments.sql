@@ -301,16 +301,20 @@ create trigger writes_go_through_functions before insert or update or delete
   on public.payments for each statement execute function app.writes_go_through_functions();
 
 create or replace function public.family_fees()
-returns table (student_id text, name text, monthly_fee numeric)
+returns table (student_id text, name text, monthly_fee numeric, start_date text, enrolled_at text,
+               terminated_at text)
 language sql stable security definer set search_path = ''
 as $$
   select s.id, s.name,
-         coalesce((t.data ->> 'amount')::numeric, (gt.data ->> 'amount')::numeric, 0)
+         coalesce((t.data ->> 'amount')::numeric, (gt.data ->> 'amount')::numeric, 0),
+         s.enrolment ->> 'startDate', s.enrolment ->> 'enrolledAt',
+         case when s.status = 'terminated' then s.enrolment ->> 'terminatedAt' end
     from public.students s
     left join public.reference t on t.id = s.fee_tariff_id and t.kind = 'fee_tariff' and not t._deleted
     left join public.reference g on g.id = s.group_id and g.kind = 'group' and not g._deleted
     left join public.reference gt on gt.id = g.data ->> 'feeTariffId' and gt.kind = 'fee_tariff' and not gt._deleted
-   where not s._deleted and s.status <> 'terminated' and app.is_guardian_of(s.family_id)
+   where not s._deleted and app.is_guardian_of(s.family_id)
+     and (s.status <> 'terminated' or coalesce(s.enrolment ->> 'terminatedAt', '') <> '')
    order by s.name
 $$;
 
@@ -360,3 +364,31 @@ alter table public.payments add constraint payments_texts_fit check (
 
 comment on constraint payments_texts_fit on public.payments is
   'A payment''s texts are too long: a name has at most 200 characters, a reference 100, a note 500.';
+
+-- When each family was last sent a fee reminder, by whom, and where its e-mail stands (issue 40):
+-- the office's Reminders pane shows it and asks before a second one within a day. A family's
+-- reminder is a message queued with the 'paymentReminder' trigger to one of its guardians'
+-- addresses; the last half year is looked at. Staff only: anyone else gets no rows.
+create or replace function public.fee_reminders_sent()
+returns table (family_id text, sent_at timestamptz, sent_by text, status text)
+language sql stable security definer set search_path = ''
+as $$
+  select distinct on (f.id) f.id, o.created_at, nullif(btrim(coalesce(nullif(m.name, ''), m.email)), ''),
+         o.status
+    from public.families f
+    join public.email_outbox o
+      on o.email_trigger = 'paymentReminder'
+     and o.created_at > now() - interval '183 days'
+     and exists (
+           select 1
+             from jsonb_array_elements(case when jsonb_typeof(f.data -> 'guardians') = 'array'
+                                            then f.data -> 'guardians' else '[]'::jsonb end) g
+            where lower(btrim(g ->> 'email')) in (select lower(r) from unnest(o.recipients) r))
+    left join public.members m on m.id = o.triggered_by
+   where app.is_staff() and not f._deleted
+   order by f.id, o.created_at desc
+$$;
+
+revoke execute on function public.fee_reminders_sent() from public, anon;
+
+grant execute on function public.fee_reminders_sent() to authenticated;

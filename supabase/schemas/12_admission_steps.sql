@@ -358,7 +358,8 @@ begin
               'trial', false,
               'admissionFee', case when jsonb_typeof(child -> 'admissionFee') = 'number' then child -> 'admissionFee' end,
               'depositFee', case when jsonb_typeof(child -> 'depositFee') = 'number' then child -> 'depositFee' end,
-              'enrolledAt', now())),
+              'enrolledAt', now(),
+              'startDate', case when app.is_date(step ->> 'startDate') then step ->> 'startDate' end)),
             jsonb_strip_nulls(jsonb_build_object(
               'firstName', left(concat_ws(' ', nullif(btrim(child ->> 'firstName'), ''), nullif(btrim(child ->> 'middleName'), '')), 100),
               'lastName', left(child ->> 'lastName', 100), 'dob', child ->> 'dob', 'gender', child ->> 'gender',

@@ -121,19 +121,22 @@ test('the office records a fee with its receipt e-mailed, sees it paid and count
     'Yearly Fee',
   ])
   await expect(type).toHaveValue('Monthly Fee')
+  // No way of payment is chosen for the office (issue 40): the person says how it came.
   await expect(option.locator('option')).toHaveText([
+    'Choose how it was paid',
     'Cash',
     'UPI',
     'Indian Bank Transfer',
     'Federal Bank Transfer',
   ])
-  await expect(option).toHaveValue('Indian Bank Transfer')
+  await expect(option).toHaveValue('')
   await expect(period).toHaveValue(monthKey)
   await expect(dialog.getByLabel('Received from')).toHaveValue('Maria Fernandes')
   await expect(amount).toHaveValue('16,700')
   await expect(dialog.getByLabel('Payment date')).toHaveValue(today)
-  await expect(dialog.getByLabel("Student's monthly fee (₹)")).toHaveValue('16,700.00')
-  await expect(dialog.getByLabel('Paid this fee year, with this payment (₹)')).toHaveValue(/\d/)
+  const facts = dialog.getByRole('group', { name: "This student's fees" })
+  await expect(facts).toContainText("Student's monthly fee₹16,700.00")
+  await expect(facts).toContainText(/Paid this fee year, with this payment₹[\d,]+\.00/)
   await expect(dialog.getByLabel('E-mail the receipt to the family')).toBeChecked()
   await expect(dialog).toContainText('To guardian@demo.school, joao.fernandes@demo.school')
   // Another fee type offers its own periods and what it costs (J08, J16).
@@ -154,8 +157,11 @@ test('the office records a fee with its receipt e-mailed, sees it paid and count
   await dialog.getByRole('button', { name: 'Save payment' }).click()
   await expect(dialog.getByText('Enter the amount')).toBeVisible()
   await expect(dialog.getByText('Enter who paid')).toBeVisible()
+  await expect(option).toHaveAttribute('aria-invalid', 'true')
   await amount.fill('16700')
   await dialog.getByLabel('Received from').fill('Maria Fernandes')
+  await option.selectOption('Indian Bank Transfer')
+  await dialog.getByLabel('UPI or bank reference').fill('NEFT IDIB000123')
   expect(await seriousViolations(page)).toEqual([])
   await page.screenshot({ path: testInfo.outputPath('fee-dialog-360.png'), fullPage: true })
   const before = (await serverPayments()).filter((p) => p.student_id === 'st-tiago').length
@@ -176,7 +182,13 @@ test('the office records a fee with its receipt e-mailed, sees it paid and count
       { timeout: 30_000 },
     )
     .toEqual([before + 1, expect.stringMatching(new RegExp(`^${feeYear}/\\d{4}$`))])
-  expect(recorded!.data).toMatchObject({ amount: 16700, feeYear, sendEmail: true })
+  expect(recorded!.data).toMatchObject({
+    amount: 16700,
+    feeYear,
+    sendEmail: true,
+    paymentOption: 'Indian Bank Transfer',
+    reference: 'NEFT IDIB000123',
+  })
   const receipt = recorded!.receipt_number!
 
   // Its e-mail arrives at both guardians, numbered, with the receipt as a PDF.
@@ -198,7 +210,11 @@ test('the office records a fee with its receipt e-mailed, sees it paid and count
   expect(mail!.html).toContain('Dear Maria Fernandes,')
   expect(mail!.html).toContain('₹16,700.00 by Indian Bank Transfer')
   expect(mail!.attachments).toEqual([
-    expect.objectContaining({ contentType: 'application/pdf', head: '%PDF-' }),
+    expect.objectContaining({
+      contentType: 'application/pdf',
+      head: '%PDF-',
+      filename: `receipt-${receipt.replace('/', '-')}.pdf`,
+    }),
   ])
   expect(mail!.attachments[0]!.size).toBeGreaterThan(500)
 
@@ -315,7 +331,9 @@ test('offline, a fee is saved on the device and numbered once it syncs; a remind
   ).toBeVisible()
   await ira.getByRole('button', { name: 'Payments of Ira Naik' }).click()
   const list = page.getByRole('dialog', { name: 'Payments of Ira Naik' })
-  await expect(list.getByTestId('payment-entry').first()).toContainText('Receipt when synced')
+  await expect(list.getByTestId('payment-entry').first()).toContainText(
+    'Receipt: numbered when this device syncs',
+  )
   await page.keyboard.press('Escape')
 
   await page.getByTestId('side-pane').getByRole('link', { name: 'Reminders', exact: true }).click()

@@ -163,7 +163,7 @@ test('a parent sees what is due, pays it by UPI, downloads a receipt and reports
 
   // Inês's receipt downloads as the PDF the centre numbered.
   const inesPayment = seen.find((p) => p.id === 'pay-demo-ines-this-month')!
-  const expectedName = `Receipt ${inesPayment.receipt_number!.replace(/[^0-9A-Za-z-]+/g, '-')}.pdf`
+  const expectedName = `receipt-${inesPayment.receipt_number!.replace(/[^0-9A-Za-z-]+/g, '-')}.pdf`
   const downloading = page.waitForEvent('download')
   await item(page, 'Inês Fernandes')
     .filter({ hasText: `Monthly Fee · ${month}` })

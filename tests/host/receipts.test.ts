@@ -121,7 +121,7 @@ describe.each(testDatabases())('payment receipts on $name', (database) => {
     expect(mail.html).toContain(`Your payments are listed in the app: ${h.url}.`)
     expect(mail.attachments).toHaveLength(1)
     const pdf = mail.attachments[0]!
-    expect(pdf.filename).toBe(`Receipt ${number.replace('/', '-')}.pdf`)
+    expect(pdf.filename).toBe(`receipt-${number.replace('/', '-')}.pdf`)
     expect(pdf.contentType).toMatch(/application\/pdf/)
     const doc2 = await PDFDocument.load(new Uint8Array(pdf.content))
     expect(doc2.getTitle()).toBe(`Receipt ${number}`)
@@ -171,7 +171,7 @@ describe.each(testDatabases())('payment receipts on $name', (database) => {
     expect(mine.status).toBe(200)
     expect(mine.headers.get('content-type')).toBe('application/pdf')
     expect(mine.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="Receipt .+\.pdf"$/,
+      /^attachment; filename="receipt-\d{4}-\d{2}-\d{4}\.pdf"$/,
     )
     const bytes = new Uint8Array(await mine.arrayBuffer())
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-')

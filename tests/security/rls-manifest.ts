@@ -608,6 +608,10 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: `public.family_fees()`,
     execute: roles('allow', { anon: 'deny' }),
   },
+  'public.fee_reminders_sent()': {
+    call: `public.fee_reminders_sent()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
   'public.payment_receipt(payment text)': {
     call: `public.payment_receipt('pay-demo-ines-this-month')`,
     execute: roles('allow', { anon: 'deny' }),

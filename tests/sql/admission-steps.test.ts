@@ -454,6 +454,7 @@ describe.each(testDatabases())('admission steps on $name', (target) => {
             mail: mail('Enrolled'),
             child: 0,
             studentId: `stu-${inquiry}`,
+            startDate: '2027-01-04',
           })(withPayment),
           familyToken: token,
           children: children.map((c, i) =>
@@ -485,7 +486,8 @@ describe.each(testDatabases())('admission steps on $name', (target) => {
       status: 'active',
       name: 'Noor Pinto',
       fee_tariff_id: 'rf-14500',
-      enrolment: { trial: false, admissionFee: 10000, depositFee: 45000 },
+      // The first day the office chose: the student's fees run from its month (issue 40).
+      enrolment: { trial: false, admissionFee: 10000, depositFee: 45000, startDate: '2027-01-04' },
       data: {
         firstName: 'Noor',
         lastName: 'Pinto',

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db, Queryable } from '../../supabase/local/db.ts'
 import { demoAccounts, type DemoAccount } from '../../supabase/local/demo-accounts.ts'
-import { monthlyFeeOf } from '@sync/rules/fees/rules'
+import { familyDue } from '@sync/rules/fees/overview'
+import { feeWindowOf, monthlyFeeOf } from '@sync/rules/fees/rules'
 import { asUser, claimsOf, testDatabases } from '../helpers/test-db.ts'
 
 const by = (label: string): DemoAccount => {
@@ -459,6 +460,61 @@ describe.each(testDatabases())('payments on $name', (target) => {
         if (error !== rollback) throw error
       })
     expect(server).toEqual(expected)
+  })
+
+  it("family_fees gives each child's first day and a termination's end, and the app charges the same months", async () => {
+    const rollback = new Error('rolled back')
+    let rows: Record<string, unknown>[] = []
+    await db
+      .transaction(async (tx) => {
+        const insert = (id: string, status: string, enrolment: Record<string, unknown>) =>
+          tx.query(
+            `insert into public.students (id, family_id, group_id, status, name, fee_tariff_id, enrolment)
+             values ($1, 'demo-family-fernandes', 'rg-tanni', $2, $1, 'rf-14500', $3)`,
+            [id, status, JSON.stringify(enrolment)],
+          )
+        await insert('st-win-starts', 'active', {
+          startDate: '2027-01-04',
+          enrolledAt: '2026-11-20T06:00:00Z',
+        })
+        await insert('st-win-left', 'terminated', {
+          enrolledAt: '2026-06-01T06:00:00Z',
+          terminatedAt: '2026-11-02T06:00:00Z',
+        })
+        await insert('st-win-old', 'terminated', { enrolledAt: '2026-06-01T06:00:00Z' })
+        await tx.query(
+          `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+          [JSON.stringify(claimsOf(guardian))],
+        )
+        rows = await tx.query(
+          `select student_id, monthly_fee::int as monthly_fee, start_date, enrolled_at, terminated_at
+             from public.family_fees() where student_id like 'st-win-%' order by student_id`,
+        )
+        throw rollback
+      })
+      .catch((error: unknown) => {
+        if (error !== rollback) throw error
+      })
+    // A terminated student with no known end is not answered: nothing says what they owe.
+    expect(rows.map((r) => r.student_id)).toEqual(['st-win-left', 'st-win-starts'])
+    const students = rows.map((r) => ({
+      id: String(r.student_id),
+      monthlyFee: Number(r.monthly_fee),
+      feeWindow: feeWindowOf({
+        startDate: r.start_date as string | null,
+        enrolledAt: r.enrolled_at as string | null,
+        terminatedAt: r.terminated_at as string | null,
+      }),
+    }))
+    expect(students.map((f) => [f.id, f.feeWindow])).toEqual([
+      ['st-win-left', { from: '2026-06-01', to: '2026-11-02' }],
+      ['st-win-starts', { from: '2027-01-04', to: null }],
+    ])
+    const due = familyDue(students, [], '2026-11-28').students
+    expect(due.map((f) => [f.studentId, f.totalFeePending])).toEqual([
+      ['st-win-left', 14500],
+      ['st-win-starts', 0],
+    ])
   })
 
   it("payment_receipt gives a recorded payment's receipt to its family and the office, nobody else", async () => {

@@ -41,7 +41,8 @@ describe('meetingInvite', () => {
     expect(lines).toContain('UID:meeting-0b6f9c1e@admissions')
     expect(lines).toContain('SEQUENCE:2')
     expect(lines).toContain('STATUS:CONFIRMED')
-    expect(lines).toContain('SUMMARY:Meeting at the Learning Centre')
+    expect(lines).toContain('SUMMARY:Meeting at Banyan Tree Learning Centre')
+    expect(lines).toContain('LOCATION:Assagao\\, Bardez\\, North Goa 403507\\, India')
     // 15:30 and 17:00 in Asia/Kolkata (UTC+05:30) are 10:00 and 11:30 UTC.
     expect(lines).toContain('DTSTART:20261203T100000Z')
     expect(lines).toContain('DTEND:20261203T113000Z')
@@ -108,5 +109,21 @@ describe('meetingInvite', () => {
       expect(thrown, JSON.stringify(change)).toBeInstanceOf(Error)
       expect(thrown, JSON.stringify(change)).toMatchObject({ permanent: true })
     }
+  })
+
+  it("names the centre, not the family, and gives the centre's address (issue 40)", () => {
+    const text = textOf(
+      meetingInvite(
+        { ...invite, title: 'Meeting with the Kamat family' },
+        { name: 'Sunrise School', address: 'Fontainhas, Panaji' },
+      ).content,
+    )
+    expect(text).toContain('SUMMARY:Meeting at Sunrise School')
+    expect(text).not.toContain('Kamat family')
+    expect(text).toContain('LOCATION:Fontainhas\\, Panaji')
+    const noAddress = textOf(
+      meetingInvite(invite, { name: 'Sunrise School', address: ' ' }).content,
+    )
+    expect(noAddress).not.toContain('LOCATION')
   })
 })

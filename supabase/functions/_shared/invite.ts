@@ -4,7 +4,14 @@
 // times are written exactly as UTC. A reschedule sends the same UID with a higher SEQUENCE, and
 // calendars move the event instead of adding a second one.
 import { createEvent, type DateArray } from 'ics'
+import { centreDefaults } from '@sync/contract/centre-defaults.ts'
 import type { MeetingInvite } from '@sync/rules/admissions/steps.ts'
+
+/** Who the invite comes from, as the family's calendar shows it: the centre and where it is. */
+export interface InviteCentre {
+  name: string
+  address: string
+}
 
 /** Asia/Kolkata's offset from UTC in minutes. */
 const KOLKATA_OFFSET_MINUTES = 5 * 60 + 30
@@ -60,9 +67,14 @@ const isPerson = (v: unknown): v is { name: string; email: string } =>
 /**
  * The meeting's invite as an attachment: `invite.ics`, a REQUEST that asks every attendee to
  * answer, its text in base64. An invite that cannot be made (a bad date or time, a missing
- * address) fails for good: sending the message again would not mend it.
+ * address) fails for good: sending the message again would not mend it. In the family's calendar
+ * the event is "Meeting at <the centre>", at the centre's address (issue 40); the stored title,
+ * which names the family, is for the office's log.
  */
-export function meetingInvite(invite: MeetingInvite): {
+export function meetingInvite(
+  invite: MeetingInvite,
+  centre: InviteCentre = centreDefaults,
+): {
   filename: string
   content: string
   contentType: string
@@ -90,8 +102,9 @@ export function meetingInvite(invite: MeetingInvite): {
     method: 'REQUEST',
     uid: invite.uid,
     sequence: invite.sequence,
-    title: invite.title,
+    title: `Meeting at ${centre.name}`,
     description: invite.description,
+    ...(centre.address.trim() ? { location: centre.address.trim() } : {}),
     start: utcArray(start),
     startInputType: 'utc',
     startOutputType: 'utc',

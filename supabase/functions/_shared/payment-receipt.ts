@@ -12,9 +12,12 @@ export interface PaymentReceipt {
   bytes: Uint8Array
 }
 
-/** 'Receipt 2026-27-0007.pdf': a name every mail client and file system keeps. */
+/**
+ * 'receipt-2026-27-0007.pdf': a name every mail client and file system keeps, without spaces
+ * (issue 40: a mail client showed a spaced name as "attachment").
+ */
 export function receiptFilename(number: string): string {
-  return `Receipt ${number.replace(/[^0-9A-Za-z-]+/g, '-')}.pdf`
+  return `receipt-${number.replace(/[^0-9A-Za-z-]+/g, '-')}.pdf`
 }
 
 /** The receipt of a recorded payment, or null when the caller may not see it or it has none. */

@@ -25,6 +25,8 @@ export const enrolmentSchema = z.object({
   admissionFee: z.optional(z.number().check(z.minimum(0, 'The admission fee cannot be negative'))),
   depositFee: z.optional(z.number().check(z.minimum(0, 'The deposit cannot be negative'))),
   enrolledAt: text,
+  /** The child's first day at the centre, YYYY-MM-DD: their fees run from its month. */
+  startDate: text,
   terminatedAt: text,
   terminationNotes: text,
 })

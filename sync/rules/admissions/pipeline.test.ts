@@ -13,7 +13,8 @@ const inquiry = (
   status: string,
   data: PipelineInquiry['data'] = {},
   archived = false,
-): PipelineInquiry => ({ id, status, archived, family_name: id, data })
+  family_name = id,
+): PipelineInquiry => ({ id, status, archived, family_name, data })
 
 describe('the pre-admission pipeline', () => {
   it('H03: labels every status, and any other value as Unknown', () => {
@@ -50,6 +51,7 @@ describe('the pre-admission pipeline', () => {
       'On Hold',
       'Not Proceeding',
       'Admission',
+      'Enrolled',
       'All',
     ])
     const counts = tabCounts([
@@ -67,8 +69,22 @@ describe('the pre-admission pipeline', () => {
       onHold: 0,
       notProceeding: 0,
       admission: 1,
+      enrolled: 1,
       all: 5,
     })
+  })
+
+  it('lists the enrolled families by name, in their own tab', () => {
+    const list = sortedForTab(
+      [
+        inquiry('k', 'enrolled', { children: [{ dob: '2015-01-01' }] }, false, 'Kamat'),
+        inquiry('a', 'enrolled', { children: [{ dob: '2020-01-01' }] }, false, 'almeida'),
+        inquiry('n', 'admission', {}, false, 'Naik'),
+        inquiry('d', 'enrolled', {}, true, 'Dias'),
+      ],
+      'enrolled',
+    )
+    expect(list.map((i) => i.family_name)).toEqual(['almeida', 'Kamat'])
   })
 
   it('H07: lists by the first child’s age, oldest first, years then months', () => {

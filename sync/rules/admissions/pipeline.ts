@@ -20,7 +20,10 @@ export function statusLabel(status: unknown): string {
     : 'Unknown'
 }
 
-/** H02: the tabs of the Pre-Admission pane, in order; 'all' lists every inquiry. */
+/**
+ * H02: the tabs of the Pre-Admission pane, in order; 'all' lists every inquiry. 'Enrolled' is the
+ * place of the families who came through (issue 40): without it they were only under 'All'.
+ */
 export const PIPELINE_TABS = [
   'initialInquiry',
   'meeting',
@@ -28,6 +31,7 @@ export const PIPELINE_TABS = [
   'onHold',
   'notProceeding',
   'admission',
+  'enrolled',
   'all',
 ] as const
 export type PipelineTab = (typeof PIPELINE_TABS)[number]
@@ -119,10 +123,16 @@ function byKey(key: (i: PipelineInquiry) => string | null) {
   }
 }
 
+/** Families by name, as one looks a family up among those already enrolled. */
+const byFamilyName = (a: PipelineInquiry, b: PipelineInquiry) =>
+  a.family_name.localeCompare(b.family_name, 'en', { sensitivity: 'base' }) ||
+  a.id.localeCompare(b.id)
+
 /**
  * A tab's list in its order (operations.md §5): meetings by meeting date then start (H08), trials
- * by trial start (H09), every other list by the first child's age, oldest first (H07: an earlier
- * date of birth is an older child, years then months); what has no date goes last (H10).
+ * by trial start (H09), the enrolled by family name, every other list by the first child's age,
+ * oldest first (H07: an earlier date of birth is an older child, years then months); what has no
+ * date goes last (H10).
  */
 export function sortedForTab(
   inquiries: readonly PipelineInquiry[],
@@ -134,6 +144,8 @@ export function sortedForTab(
       ? byKey(meetingKey)
       : tab === 'trial'
         ? byKey(trialStart)
-        : byKey(firstChildDob)
+        : tab === 'enrolled'
+          ? byFamilyName
+          : byKey(firstChildDob)
   return listed.sort(order)
 }

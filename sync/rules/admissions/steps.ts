@@ -173,6 +173,10 @@ export const stepSchema = z.discriminatedUnion('kind', [
     kind: z.literal('enrolment'),
     child: z.int().check(z.minimum(0)),
     studentId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
+    /** The child's first day at the centre: the student's fees run from its month. */
+    startDate: z.optional(
+      z.string().check(z.refine(isRealDate, 'Choose the first day at the centre')),
+    ),
   }),
 ])
 export type AdmissionStep = z.infer<typeof stepSchema>
@@ -300,6 +304,7 @@ export function applyStep(
         ...c,
         enrolled: true,
         studentUUID: step.studentId,
+        ...(step.startDate ? { startDate: step.startDate } : {}),
       }))
       const admitted = childrenOf(data).filter((c) => c.groupUUID)
       if (admitted.length > 0 && admitted.every((c) => c.enrolled === true)) status = 'enrolled'

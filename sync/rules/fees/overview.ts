@@ -6,7 +6,9 @@ import {
   FEE_SESSIONS,
   FEE_TERMS,
   MONTH_NAMES,
+  OPEN_FEE_WINDOW,
   calendarYearOf,
+  chargedMonths,
   defaultPeriod,
   feeYearOf,
   pendingFee,
@@ -15,6 +17,7 @@ import {
   totalFee,
   type FeePeriod,
   type FeeType,
+  type FeeWindow,
   type PaymentOption,
 } from './rules.ts'
 
@@ -37,6 +40,8 @@ export interface PaymentLike {
     paymentDate: string
     studentsFee?: number
     yearPaymentTotal?: number
+    /** The UPI transaction or bank reference, when the payment has one. */
+    reference?: string
   }
 }
 
@@ -126,6 +131,12 @@ export interface StudentFees {
   paidThisYear: number
   /** Reported by the family for this period and waiting for the office. */
   reported: number
+  /**
+   * Why a student with a tariff owes nothing for the period: their enrolment starts after it
+   * ('starts', with the day in `startsOn`) or ended before it ('left'); null while they are charged.
+   */
+  outside: 'starts' | 'left' | null
+  startsOn: string | null
 }
 
 /** Whether a payment pays for the period: its period is that one, or covers the same days (J06). */
@@ -140,9 +151,12 @@ export function studentFees(
   monthlyFee: number,
   payments: readonly PaymentLike[],
   today: string,
+  window: FeeWindow = OPEN_FEE_WINDOW,
 ): StudentFees {
   const feeType = feeTypeOf(payments, studentId)
   const period = defaultPeriod(feeType, today)
+  const months = chargedMonths(period, window)
+  const outside = months > 0 ? null : window.from && window.from > period.end ? 'starts' : 'left'
   const forPeriod = payments.filter(
     (p) => p.kind === 'fee' && p.student_id === studentId && paysFor(p, period),
   )
@@ -150,11 +164,11 @@ export function studentFees(
   const reported = forPeriod
     .filter((p) => p.status === 'reported')
     .reduce((sum, p) => sum + p.data.amount, 0)
-  const total = monthlyFee > 0 ? totalFee(monthlyFee, period) : 0
+  const total = monthlyFee > 0 && months > 0 ? totalFee(monthlyFee, { months }) : 0
   const pending = pendingFee(total, paid)
   return {
     studentId,
-    standing: monthlyFee <= 0 ? 'notPaying' : pending === 0 ? 'paid' : 'pending',
+    standing: total <= 0 ? 'notPaying' : pending === 0 ? 'paid' : 'pending',
     feeType,
     period,
     feeTariffAmount: monthlyFee,
@@ -163,6 +177,8 @@ export function studentFees(
     totalFeePending: pending,
     paidThisYear: paidInYear(payments, studentId, feeYearOf(today)),
     reported,
+    outside,
+    startsOn: outside === 'starts' ? window.from : null,
   }
 }
 
@@ -180,6 +196,17 @@ export function currentPeriods(today: string) {
   }
 }
 
+/** A student as the overview and a family's due read them: their tariff and fee window. */
+export interface ChargedStudent {
+  id: string
+  monthlyFee: number
+  /** When their fees run; open at both ends when not given. */
+  feeWindow?: FeeWindow
+}
+
+const feesOf = (s: ChargedStudent, payments: readonly PaymentLike[], today: string) =>
+  studentFees(s.id, s.monthlyFee, payments, today, s.feeWindow)
+
 /** The payments overview (J12). */
 export interface PaymentsOverview {
   totalStudents: number
@@ -194,12 +221,16 @@ export interface PaymentsOverview {
   current: ReturnType<typeof currentPeriods>
 }
 
+/**
+ * The payments overview (J12) of the students on the roll: a student whose enrolment ended
+ * before the current period is no longer counted; one who starts after it is not paying yet.
+ */
 export function paymentsOverview(
-  students: readonly { id: string; monthlyFee: number }[],
+  students: readonly ChargedStudent[],
   payments: readonly PaymentLike[],
   today: string,
 ): PaymentsOverview {
-  const all = students.map((s) => studentFees(s.id, s.monthlyFee, payments, today))
+  const all = students.map((s) => feesOf(s, payments, today)).filter((f) => f.outside !== 'left')
   const of = (standing: FeeStanding) => all.filter((f) => f.standing === standing)
   const pending = of('pending')
   const paid = of('paid')
@@ -260,10 +291,10 @@ export function feeTotals(payments: readonly PaymentLike[]): {
 
 /** What a family owes for the current period: each student's due, and their sum (J30). */
 export function familyDue(
-  familyStudents: readonly { id: string; monthlyFee: number }[],
+  familyStudents: readonly ChargedStudent[],
   payments: readonly PaymentLike[],
   today: string,
 ): { students: StudentFees[]; total: number } {
-  const fees = familyStudents.map((s) => studentFees(s.id, s.monthlyFee, payments, today))
+  const fees = familyStudents.map((s) => feesOf(s, payments, today))
   return { students: fees, total: fees.reduce((sum, f) => sum + f.totalFeePending, 0) }
 }

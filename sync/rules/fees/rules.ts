@@ -281,3 +281,67 @@ export function paidTotal(settings: PaidSoFar | null | undefined, feeYear: strin
 export function pendingFee(total: number, paid: number): number {
   return Math.max(total - paid, 0)
 }
+
+/**
+ * The days a student is charged for: from the first day of their enrolment to the last, either
+ * end open (null). Dates are YYYY-MM-DD in the centre's time.
+ */
+export interface FeeWindow {
+  from: string | null
+  to: string | null
+}
+
+/** A window open at both ends: a student charged for every period (no dates known). */
+export const OPEN_FEE_WINDOW: FeeWindow = { from: null, to: null }
+
+const CENTRE_OFFSET_MS = 330 * 60_000
+
+/** The centre's date (Asia/Kolkata, +05:30 all year) of a stored timestamp or date, or null. */
+function centreDay(value: string | null | undefined): string | null {
+  if (!value) return null
+  if (ISO_DATE.test(value)) return value
+  const ms = Date.parse(value)
+  return Number.isNaN(ms) ? null : new Date(ms + CENTRE_OFFSET_MS).toISOString().slice(0, 10)
+}
+
+/**
+ * When a student's fees run (decision "The office's day, round two"): from their first day at the
+ * centre (the enrolment's start date, else the day they were enrolled) to the day their enrolment
+ * ended (a termination's date; none while enrolled).
+ */
+export function feeWindowOf(
+  enrolment:
+    | {
+        startDate?: string | null
+        enrolledAt?: string | null
+        terminatedAt?: string | null
+      }
+    | null
+    | undefined,
+): FeeWindow {
+  return {
+    from: centreDay(enrolment?.startDate) ?? centreDay(enrolment?.enrolledAt),
+    to: centreDay(enrolment?.terminatedAt),
+  }
+}
+
+/**
+ * The months of a period a student is charged for (the first-month rule): every month of the
+ * period from the month their enrolment starts to the month it ends, each in full. A child who
+ * starts on the 4th of January pays all of January and nothing before it; one who leaves on the
+ * 10th of February pays all of February and nothing after it.
+ */
+export function chargedMonths(
+  period: Pick<FeePeriod, 'start' | 'end' | 'months'>,
+  window: FeeWindow,
+): number {
+  const monthNumber = (date: string) => {
+    const { year, monthIndex } = yearAndMonth(date)
+    return year * 12 + monthIndex
+  }
+  const first = monthNumber(period.start)
+  const last = monthNumber(period.end)
+  const from = window.from ? Math.max(first, monthNumber(window.from)) : first
+  const to = window.to ? Math.min(last, monthNumber(window.to)) : last
+  return Math.max(to - from + 1, 0)
+}

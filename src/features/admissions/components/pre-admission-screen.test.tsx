@@ -75,6 +75,7 @@ describe('the Pre-Admission pane', () => {
       'On Hold (0)',
       'Not Proceeding (0)',
       'Admission (1)',
+      'Enrolled (0)',
       'All (6)',
     ])
       expect(screen.getByRole('tab', { name })).toBeInTheDocument()
@@ -136,5 +137,62 @@ describe('the Pre-Admission pane', () => {
     )
     expect(screen.getByRole('tab', { name: 'All (5)' })).toBeInTheDocument()
     expect((await db.inquiries.findOne('a1').exec())!.archived).toBe(true)
+  })
+
+  it('shows every answer of an application, and keeps enrolled families in their own tab, untagged', async () => {
+    setViewportWidth(1280)
+    await renderApp({
+      path: '/administration/dash',
+      member: staff,
+      seed: async (d) => {
+        await d.inquiries.bulkInsert([
+          {
+            ...family('e1', 'enrolled', 'Kamat', '2018-03-02', {
+              children: [
+                {
+                  firstName: 'Aarav',
+                  lastName: 'Kamat',
+                  dob: '2018-03-02',
+                  gender: 'Male',
+                  nationality: 'Indian',
+                  previousSchools: [
+                    { school: 'Sharada Mandir School', grade: 'Grade 2', years: '2023-2025' },
+                  ],
+                },
+              ],
+              guardians: [
+                {
+                  firstName: 'Priya',
+                  lastName: 'Kamat',
+                  dob: '1988-04-12',
+                  email: 'priya@example.com',
+                  mobile: '9822000000',
+                  prefix: '+91',
+                  address: 'House 12, Fontainhas, Panaji, Goa 403001',
+                },
+              ],
+            }),
+            potential: true,
+          },
+          family('e2', 'enrolled', 'Almeida', '2016-01-01'),
+          family('i9', 'initialInquiry', 'Naik', '2019-01-01'),
+        ])
+      },
+    })
+    fireEvent.click(await screen.findByRole('tab', { name: 'Enrolled (2)' }))
+    await waitFor(() => expect(families()).toEqual(['Almeida', 'Kamat']))
+    const card = screen.getAllByTestId('inquiry-card')[1]!
+    expect(within(card).queryByText('Potential')).toBeNull()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open the Kamat inquiry' }))
+    const detail = await screen.findByTestId('inquiry-detail')
+    expect(within(detail).getByTestId('inquiry-child')).toHaveTextContent(
+      'Previous schools: Sharada Mandir School (Grade 2, 2023-2025)',
+    )
+    const guardian = within(detail).getByTestId('inquiry-guardian')
+    expect(guardian).toHaveTextContent('Born 1988-04-12')
+    expect(guardian).toHaveTextContent('Address: House 12, Fontainhas, Panaji, Goa 403001')
+    expect(within(detail).queryByText('Potential')).toBeNull()
+    expect(within(detail).queryByRole('button', { name: /potential/ })).toBeNull()
   })
 })

@@ -36,8 +36,11 @@ import { InquiryFacilitators } from './facilitator-picker'
 import { InquiryFiles } from './inquiry-files'
 import {
   answerGroups,
+  guardianDetails,
   inquiryEmailDraft,
   personName,
+  previousSchoolsText,
+  showsPotential,
   storedTab,
   storeTab,
   summarise,
@@ -239,7 +242,7 @@ function InquiryDetail({
     <Stack data-testid="inquiry-detail">
       <Group gap="xs">
         <Badge variant="outline">{statusLabel(row.status)}</Badge>
-        {row.potential && (
+        {showsPotential(row) && (
           <Badge color="orange" variant="light">
             Potential
           </Badge>
@@ -254,19 +257,36 @@ function InquiryDetail({
           <Title order={3} size="h5">
             Children
           </Title>
-          {family.children.map((c, i) => (
-            <Text key={i} size="sm">
-              {personName(c)} · born {c.dob} · {c.gender} · {c.nationality}
-            </Text>
-          ))}
+          {family.children.map((c, i) => {
+            const schools = previousSchoolsText(c)
+            return (
+              <div key={i} data-testid="inquiry-child">
+                <Text size="sm">
+                  {personName(c)} · born {c.dob} · {c.gender} · {c.nationality}
+                </Text>
+                {schools && (
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    Previous schools: {schools}
+                  </Text>
+                )}
+              </div>
+            )
+          })}
           <Title order={3} size="h5">
             Parents and guardians
           </Title>
           {family.guardians.map((g, i) => (
-            <Text key={i} size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {personName(g)} · {g.email} · {g.prefix} {g.mobile}
-              {g.occupation ? ` · ${g.occupation}` : ''}
-            </Text>
+            <div key={i} data-testid="inquiry-guardian">
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {personName(g)} · {g.email} · {g.prefix} {g.mobile}
+                {g.occupation ? ` · ${g.occupation}` : ''}
+              </Text>
+              {guardianDetails(g).map((line) => (
+                <Text key={line} size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {line}
+                </Text>
+              ))}
+            </div>
           ))}
         </>
       )}
@@ -308,9 +328,11 @@ function InquiryDetail({
             Write an e-mail
           </Button>
         )}
-        <Button variant="light" color="orange" onClick={() => void tag()}>
-          {row.potential ? 'Remove potential tag' : 'Tag as potential'}
-        </Button>
+        {row.status !== 'enrolled' && (
+          <Button variant="light" color="orange" onClick={() => void tag()}>
+            {row.potential ? 'Remove potential tag' : 'Tag as potential'}
+          </Button>
+        )}
         <Button variant="subtle" color="red" onClick={() => setArchiving(true)}>
           Archive
         </Button>

@@ -3,9 +3,12 @@ import type { InquiryRow } from '@sync/engine/database'
 import {
   answerGroups,
   ageText,
+  guardianDetails,
   inquiryEmailDraft,
   joinNames,
   letterDate,
+  previousSchoolsText,
+  showsPotential,
   storedTab,
   storeTab,
   TAB_STORAGE_KEY,
@@ -141,5 +144,45 @@ describe('what a family or an applicant answered', () => {
       }),
     ).toEqual([{ title: 'Arjun', answers: [{ q: 'Q?', a: 'A.' }] }])
     expect(answerGroups({ data: {} })).toEqual([])
+  })
+})
+
+describe('what the inquiry detail shows besides names (issue 40)', () => {
+  it.each([
+    [
+      [{ school: 'Sharada Mandir School', grade: 'Grade 2', years: '2023-2025' }],
+      'Sharada Mandir School (Grade 2, 2023-2025)',
+    ],
+    [
+      [
+        { school: ' Little Flowers ', grade: '', years: '1' },
+        { school: 'Kendriya Vidyalaya', grade: 'UKG', years: '' },
+        { school: '', grade: 'LKG', years: '1' },
+      ],
+      'Little Flowers (1); Kendriya Vidyalaya (UKG)',
+    ],
+    [undefined, ''],
+    ['not a list', ''],
+  ])('previous schools %j read "%s"', (previousSchools, text) => {
+    expect(previousSchoolsText({ previousSchools })).toBe(text)
+  })
+
+  it.each([
+    [
+      { dob: '1988-04-12', address: ' House 12, Panaji ' },
+      ['Born 1988-04-12', 'Address: House 12, Panaji'],
+    ],
+    [{ dob: '', address: undefined }, []],
+    [{ address: 'Margao' }, ['Address: Margao']],
+  ])('a guardian %j: %j', (guardian, lines) => {
+    expect(guardianDetails(guardian)).toEqual(lines)
+  })
+
+  it.each([
+    [true, 'admission', true],
+    [true, 'enrolled', false],
+    [false, 'initialInquiry', false],
+  ] as const)('potential %s at %s shows the tag: %s', (potential, status, shown) => {
+    expect(showsPotential({ potential, status })).toBe(shown)
   })
 })

@@ -63,6 +63,34 @@ export interface InquirySummary {
   when: string | null
 }
 
+/** The potential tag is for families still deciding: once enrolled it no longer shows. */
+export function showsPotential(row: Pick<InquiryRow, 'potential' | 'status'>): boolean {
+  return row.potential && row.status !== 'enrolled'
+}
+
+const clean = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
+
+/** A child's previous schools as the detail lists them: 'Sharada Mandir School (Grade 2, 2022–2024)'. */
+export function previousSchoolsText(child: { previousSchools?: unknown }): string {
+  const schools = Array.isArray(child.previousSchools) ? child.previousSchools : []
+  return schools
+    .map((s: unknown) => {
+      const school = s && typeof s === 'object' ? (s as Record<string, unknown>) : {}
+      const name = clean(school.school)
+      const details = [clean(school.grade), clean(school.years)].filter(Boolean).join(', ')
+      return name && details ? `${name} (${details})` : name
+    })
+    .filter(Boolean)
+    .join('; ')
+}
+
+/** What the detail says of a guardian besides their name and contact: born, and their address. */
+export function guardianDetails(guardian: { dob?: unknown; address?: unknown }): string[] {
+  const dob = clean(guardian.dob)
+  const address = clean(guardian.address)
+  return [dob ? `Born ${dob}` : '', address ? `Address: ${address}` : ''].filter(Boolean)
+}
+
 export function summarise(row: InquiryRow, today: string): InquirySummary {
   const family = row.kind === 'family' ? row.data : null
   const children = family?.children ?? []
@@ -78,7 +106,7 @@ export function summarise(row: InquiryRow, today: string): InquirySummary {
     familyName: row.family_name || personName(first ?? {}),
     kind: row.kind,
     status: row.status,
-    potential: row.potential,
+    potential: showsPotential(row),
     archived: row.archived,
     submitted: row.submitted.slice(0, 10),
     children: children.map((c) => {

@@ -76,9 +76,17 @@ describe('the admission payment and the enrolment (H37–H42)', () => {
         studentId: 'stu-1',
       }),
     )
-    expect(step).toMatchObject({ kind: 'enrolment', child: 0, studentId: 'stu-1' })
+    expect(step).toMatchObject({
+      kind: 'enrolment',
+      child: 0,
+      studentId: 'stu-1',
+      startDate: '2027-01-04',
+    })
     const row = { id: 'i1', status: 'admission', data }
-    expect(applyStep(row, step)).toMatchObject({ status: 'enrolled' })
+    expect(applyStep(row, step)).toMatchObject({
+      status: 'enrolled',
+      data: { children: [{ enrolled: true, startDate: '2027-01-04' }] },
+    })
     expect(stepSuccessMessage('enrolment', data)).toBe('Success! Student enrolled')
   })
 })

@@ -64,7 +64,13 @@ export function buildStep(
     case 'admissionPayment':
       return { ...base, kind, child: values.admissionPayment.child }
     case 'enrolment':
-      return { ...base, kind, child: values.enrolment.child, studentId: meta.studentId }
+      return {
+        ...base,
+        kind,
+        child: values.enrolment.child,
+        studentId: meta.studentId,
+        startDate: values.enrolment.startDate,
+      }
   }
 }
 

@@ -15,7 +15,8 @@ import {
 } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import type { PaymentLike } from '@sync/rules/fees/overview'
-import { CONTRIBUTION_TYPES, PAYMENT_OPTIONS } from '@sync/rules/fees/rules'
+import { CONTRIBUTION_TYPES } from '@sync/rules/fees/rules'
+import { PAYMENT_OPTION_CHOICES } from '../logic/fee-form'
 import { useSubmit } from '@/components/form/use-submit'
 import {
   contributionFormDefaults,
@@ -138,8 +139,14 @@ function ContributionForm({
           <NativeSelect
             label="Payment option"
             required
-            data={[...PAYMENT_OPTIONS]}
+            data={PAYMENT_OPTION_CHOICES}
             {...form.getInputProps('paymentOption')}
+          />
+          <TextInput
+            label="UPI or bank reference"
+            autoComplete="off"
+            description="The UPI transaction number or the bank's reference, if there is one."
+            {...form.getInputProps('reference')}
           />
         </SimpleGrid>
         <Checkbox

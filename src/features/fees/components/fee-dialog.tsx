@@ -10,19 +10,22 @@ import {
   Modal,
   NativeSelect,
   NumberInput,
+  Paper,
   SimpleGrid,
   Stack,
+  Text,
   TextInput,
 } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import type { PaymentLike } from '@sync/rules/fees/overview'
-import { FEE_TYPES, PAYMENT_OPTIONS, type FeeType } from '@sync/rules/fees/rules'
-import { amountText, rupees } from '@sync/rules/text'
+import { FEE_TYPES, type FeeType } from '@sync/rules/fees/rules'
+import { rupees } from '@sync/rules/text'
 import { useSubmit } from '@/components/form/use-submit'
 import {
   feeFormDefaults,
   feeFormFromReport,
   feeFormSchema,
+  PAYMENT_OPTION_CHOICES,
   withFeeType,
   withPeriod,
   type FeeFormContext,
@@ -111,7 +114,7 @@ function FeeForm({ student, family, payments, today, report, onSave, onClose }: 
           <NativeSelect
             label="Payment option"
             required
-            data={[...PAYMENT_OPTIONS]}
+            data={PAYMENT_OPTION_CHOICES}
             {...form.getInputProps('paymentOption')}
           />
           <TextInput
@@ -137,17 +140,16 @@ function FeeForm({ student, family, payments, today, report, onSave, onClose }: 
             {...form.getInputProps('paymentDate')}
           />
           <TextInput
-            label="Student's monthly fee (₹)"
-            readOnly
-            value={amountText(student.monthlyFee)}
-            description={student.monthlyFee > 0 ? undefined : 'No fee tariff: the fee is 0.'}
-          />
-          <TextInput
-            label="Paid this fee year, with this payment (₹)"
-            readOnly
-            value={amountText(yearTotalWith(ctx.payments, student.id, period, input.paymentAmount))}
+            label="UPI or bank reference"
+            autoComplete="off"
+            description="The UPI transaction number or the bank's reference, if there is one."
+            {...form.getInputProps('reference')}
           />
         </SimpleGrid>
+        <FeeFacts
+          monthlyFee={student.monthlyFee}
+          paidThisYear={yearTotalWith(ctx.payments, student.id, period, input.paymentAmount)}
+        />
         <Checkbox
           label="E-mail the receipt to the family"
           disabled={family.emails.length === 0}
@@ -172,5 +174,34 @@ function FeeForm({ student, family, payments, today, report, onSave, onClose }: 
         </Group>
       </Stack>
     </form>
+  )
+}
+
+/** What the office reads while it records a payment: figures, not boxes to fill in. */
+function FeeFacts({ monthlyFee, paidThisYear }: { monthlyFee: number; paidThisYear: number }) {
+  const fact = (label: string, value: string, note?: string) => (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+      {note && (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      )}
+    </div>
+  )
+  return (
+    <Paper bg="gray.0" p="xs" radius="sm" role="group" aria-label="This student's fees">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {fact(
+          "Student's monthly fee",
+          rupees(monthlyFee),
+          monthlyFee > 0 ? undefined : 'No fee tariff: the fee is 0.',
+        )}
+        {fact('Paid this fee year, with this payment', rupees(paidThisYear))}
+      </SimpleGrid>
+    </Paper>
   )
 }

@@ -21,8 +21,17 @@ function save(blob: Blob, filename: string) {
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`
 
-/** "Download receipt", with how much has arrived on a slow connection and why it failed. */
-function ReceiptButton({ item, online }: { item: PaidItem; online: boolean }) {
+/**
+ * "Download receipt", with how much has arrived on a slow connection and why it failed; the
+ * office's payment list uses it too.
+ */
+export function ReceiptButton({
+  item,
+  online,
+}: {
+  item: Pick<PaidItem, 'id' | 'receiptNumber'>
+  online: boolean
+}) {
   const [progress, setProgress] = useState<string | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const download = async () => {

@@ -13,10 +13,13 @@ import {
   Text,
 } from '@mantine/core'
 import type { PaymentLike } from '@sync/rules/fees/overview'
+import { useNetwork } from '@mantine/hooks'
 import { paymentListOf, type PaymentListEntry } from '../logic/payment-list'
+import { ReceiptButton } from './parents-paid-list'
 import type { FeeStudent } from '../logic/office-fees'
 
 function Entry({ entry, showStudent }: { entry: PaymentListEntry; showStudent: boolean }) {
+  const { online } = useNetwork()
   return (
     <Paper withBorder radius="sm" p="xs" role="listitem" data-testid="payment-entry">
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -43,6 +46,14 @@ function Entry({ entry, showStudent }: { entry: PaymentListEntry; showStudent: b
         <Text size="sm" c="dimmed" mt={4}>
           Note: {entry.note}
         </Text>
+      )}
+      {entry.receiptNumber && (
+        <Group mt={6}>
+          <ReceiptButton
+            item={{ id: entry.id, receiptNumber: entry.receiptNumber }}
+            online={online}
+          />
+        </Group>
       )}
     </Paper>
   )

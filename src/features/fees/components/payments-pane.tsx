@@ -3,6 +3,7 @@ import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import type { PaymentRow } from '@sync/engine/database'
 import { paymentsOverview, type StudentFees } from '@sync/rules/fees/overview'
+import { OPEN_FEE_WINDOW } from '@sync/rules/fees/rules'
 import { centreDateOf } from '@/lib/time/calendar-date'
 import { useFeesData } from '../hooks/use-fees-data'
 import { useRecordPayment } from '../hooks/use-record-payment'
@@ -82,6 +83,7 @@ export function PaymentsPane() {
       familyName: report.data.familyName,
       groupName: '',
       monthlyFee: report.data.studentsFee ?? 0,
+      feeWindow: OPEN_FEE_WINDOW,
     }
     setDialog({ kind: 'fee', student, report })
   }

@@ -1,5 +1,7 @@
 import '@mantine/core/styles/Modal.css'
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
+import '@mantine/core/styles/Checkbox.css'
+import { useState } from 'react'
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core'
 import { useSubmit } from '@/components/form/use-submit'
 
 export interface ReminderMail {
@@ -37,6 +39,11 @@ export interface ReminderDialogProps {
   /** The reminder to confirm; null when closed. */
   mail: ReminderMail | null
   online: boolean
+  /**
+   * The last reminder, when it went less than a day ago ("Last reminder today 10:05 by …"): the
+   * office confirms a second one before it can go.
+   */
+  recent?: string | null
   send(mail: ReminderMail): Promise<{ ok: true; message: string } | { ok: false; message: string }>
   onSent(message: string): void
   onClose(): void
@@ -47,21 +54,26 @@ export function ReminderDialog({
   familyName,
   mail,
   online,
+  recent = null,
   send,
   onSent,
   onClose,
 }: ReminderDialogProps) {
   const { busy, failure, setFailure, attempt } = useSubmit()
+  const [again, setAgain] = useState(false)
   const close = () => {
     setFailure(null)
+    setAgain(false)
     onClose()
   }
   const confirm = async () => {
     if (!mail) return
     await attempt(async () => {
       const answer = await send(mail)
-      if (answer.ok) onSent(answer.message)
-      else setFailure(answer.message)
+      if (answer.ok) {
+        setAgain(false)
+        onSent(answer.message)
+      } else setFailure(answer.message)
     })
   }
   return (
@@ -78,12 +90,28 @@ export function ReminderDialog({
               {failure}
             </Alert>
           )}
+          {recent && (
+            <Alert color="yellow" title="This family was reminded less than a day ago">
+              <Stack gap={6}>
+                <Text size="sm">{recent}.</Text>
+                <Checkbox
+                  label="Send a second reminder anyway"
+                  checked={again}
+                  onChange={(e) => setAgain(e.currentTarget.checked)}
+                />
+              </Stack>
+            </Alert>
+          )}
           <Preview {...mail} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={busy}>
               Cancel
             </Button>
-            <Button onClick={() => void confirm()} loading={busy} disabled={!online}>
+            <Button
+              onClick={() => void confirm()}
+              loading={busy}
+              disabled={!online || (recent !== null && !again)}
+            >
               Send
             </Button>
           </Group>

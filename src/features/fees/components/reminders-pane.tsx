@@ -8,6 +8,8 @@ import { useAuthMember } from '@/lib/auth/use-auth'
 import { centre } from '@/lib/centre'
 import { centreDateOf } from '@/lib/time/calendar-date'
 import { useFeesData } from '../hooks/use-fees-data'
+import { useLastReminders } from '../hooks/use-last-reminders'
+import { isRecentReminder, lastReminderText, type LastReminder } from '../logic/last-reminder'
 import { feeFamilyOf, feeStudentsOf, type FeeFamily } from '../logic/office-fees'
 import { reminderEmail, reminderLines, type ReminderLine } from '../logic/reminder'
 import { ReminderDialog, type ReminderDialogProps } from './reminder-dialog'
@@ -34,11 +36,14 @@ interface DueFamily {
 function DueFamilyCard({
   due,
   reason,
+  last,
   onRemind,
 }: {
   due: DueFamily
   /** Why no reminder can be sent now, if it cannot. */
   reason: string | null
+  /** When the family was last reminded, and by whom, as the card says it. */
+  last: string | null
   onRemind: (() => void) | null
 }) {
   return (
@@ -53,6 +58,9 @@ function DueFamilyCard({
           ))}
           <Text size="sm" fw={600}>
             Total due {rupees(due.total)}
+          </Text>
+          <Text size="sm" c="dimmed" data-testid="last-reminder">
+            {last ?? 'No reminder sent yet'}
           </Text>
         </div>
         <Stack gap={4} align="flex-end">
@@ -75,12 +83,16 @@ function DueFamilyCard({
   )
 }
 
+const lastReminderTextOf = (last: LastReminder | undefined, now: Date) =>
+  last ? lastReminderText(last, now) : null
+
 /** Administration's Reminders pane (J30, J31): families with a fee due, and their reminder. */
 export function RemindersPane({ mailer }: { mailer: ReminderMailer }) {
   const data = useFeesData()
   const member = useAuthMember()
   const { online } = useNetwork()
   const [open, setOpen] = useState<DueFamily | null>(null)
+  const reminders = useLastReminders(online)
   const today = centreDateOf(new Date())
   const due = useMemo((): DueFamily[] => {
     if (!data) return []
@@ -103,6 +115,8 @@ export function RemindersPane({ mailer }: { mailer: ReminderMailer }) {
       .filter((d) => d.total > 0)
       .sort((a, b) => a.family.name.localeCompare(b.family.name))
   }, [data, today])
+  const now = new Date()
+  const lastOf = (family: FeeFamily): LastReminder | undefined => reminders.byFamily.get(family.id)
   const mail = open && {
     to: open.family.emails,
     ...reminderEmail({
@@ -144,6 +158,7 @@ export function RemindersPane({ mailer }: { mailer: ReminderMailer }) {
                 key={d.family.id}
                 due={d}
                 reason={reason}
+                last={lastReminderTextOf(lastOf(d.family), now)}
                 onRemind={reason === null && mailer.senderName !== null ? () => setOpen(d) : null}
               />
             )
@@ -154,10 +169,16 @@ export function RemindersPane({ mailer }: { mailer: ReminderMailer }) {
         familyName={open?.family.name ?? ''}
         mail={mail || null}
         online={online}
+        recent={
+          open && isRecentReminder(lastOf(open.family), now)
+            ? lastReminderTextOf(lastOf(open.family), now)
+            : null
+        }
         send={send}
         onSent={(message) => {
           notifications.show({ color: 'green', message })
           setOpen(null)
+          reminders.reload()
         }}
         onClose={() => setOpen(null)}
       />

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { StudentFees } from '@sync/rules/fees/overview'
-import { rupees } from '@sync/rules/text'
+import { longDate, rupees } from '@sync/rules/text'
 import type { FeeStudent } from '../logic/office-fees'
 
 export interface StudentFeeListProps {
@@ -59,6 +59,11 @@ export function StudentFeeList({
                       Total {rupees(f.totalFee)} · Paid {rupees(f.totalFeePaid)} · Pending{' '}
                       {rupees(f.totalFeePending)}
                     </Text>
+                    {f.outside === 'starts' && f.startsOn && (
+                      <Text size="sm" c="dimmed">
+                        Starts on {longDate(f.startsOn)}: fees run from that month
+                      </Text>
+                    )}
                     {f.reported > 0 && (
                       <Text size="sm" c="orange.8">
                         Reported by the family: {rupees(f.reported)}
@@ -68,6 +73,9 @@ export function StudentFeeList({
                   <Group gap={6}>
                     <Button
                       size="xs"
+                      // A student who has paid for the period may pay again (ahead), but it is
+                      // not the next thing to do: no filled button invites it.
+                      variant={f.standing === 'paid' ? 'default' : 'filled'}
                       onClick={() => onRecord(student)}
                       aria-label={`Record payment for ${student.name}`}
                     >

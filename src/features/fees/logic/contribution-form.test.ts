@@ -14,6 +14,7 @@ const valid = {
   paymentDate: '2026-12-03',
   receivedFrom: 'João Fernandes',
   paymentOption: 'Cash',
+  reference: '',
   sendEmail: true,
 }
 
@@ -83,7 +84,8 @@ describe('contributionFormDefaults', () => {
       amount: '',
       paymentDate: '2026-12-03',
       receivedFrom: 'Maria',
-      paymentOption: 'Indian Bank Transfer',
+      paymentOption: '',
+      reference: '',
       sendEmail: true,
     })
   })
@@ -97,6 +99,7 @@ describe('contributionFormDefaults', () => {
       paymentDate: '2026-09-01',
       receivedFrom: 'João',
       paymentOption: 'UPI',
+      reference: '',
       sendEmail: false,
     })
   })

@@ -1,8 +1,14 @@
 // The contribution dialog (J10, J11): a family's gift to the centre, under one of its plans.
 import * as z from 'zod/mini'
-import { CONTRIBUTION_TYPES, DEFAULT_PAYMENT_OPTION } from '@sync/rules/fees/rules'
+import { CONTRIBUTION_TYPES } from '@sync/rules/fees/rules'
 import type { PaymentLike } from '@sync/rules/fees/overview'
-import { amountField, paymentDateField, paymentOptionField, receivedFromField } from './fee-form'
+import {
+  amountField,
+  paymentDateField,
+  paymentOptionField,
+  receivedFromField,
+  referenceField,
+} from './fee-form'
 
 export const contributionFormSchema = z.object({
   familyId: z.string().check(z.minLength(1, 'Choose the family')),
@@ -11,14 +17,20 @@ export const contributionFormSchema = z.object({
   paymentDate: paymentDateField,
   receivedFrom: receivedFromField,
   paymentOption: paymentOptionField,
+  reference: referenceField,
   sendEmail: z.boolean(),
 })
 export type ContributionFormValues = z.infer<typeof contributionFormSchema>
-export type ContributionFormInput = Omit<ContributionFormValues, 'amount'> & { amount: number | '' }
+/** The form while it is filled in: no amount and no way of payment until they are given. */
+export type ContributionFormInput = Omit<ContributionFormValues, 'amount' | 'paymentOption'> & {
+  amount: number | ''
+  paymentOption: ContributionFormValues['paymentOption'] | ''
+}
 
 /**
- * The dialog's first values: the family's usual plan (its last contribution's, else Monthly), the
- * Indian Bank Transfer, today, the first guardian as the payer, the e-mail on when it can go.
+ * The dialog's first values: the family's usual plan (its last contribution's, else Monthly), no
+ * way of payment (the person chooses it), today, the first guardian as the payer, no reference,
+ * the e-mail on when it can go.
  */
 export function contributionFormDefaults(ctx: {
   familyId: string
@@ -39,7 +51,8 @@ export function contributionFormDefaults(ctx: {
     amount: '',
     paymentDate: ctx.today,
     receivedFrom: ctx.payer,
-    paymentOption: DEFAULT_PAYMENT_OPTION,
+    paymentOption: '',
+    reference: '',
     sendEmail: ctx.hasEmail,
   }
 }
@@ -57,6 +70,7 @@ export function contributionFormFromReport(
     paymentDate: report.data.paymentDate,
     receivedFrom: report.data.receivedFrom,
     paymentOption: report.data.paymentOption,
+    reference: report.data.reference ?? '',
     sendEmail: hasEmail,
   }
 }

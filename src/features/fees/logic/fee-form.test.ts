@@ -67,6 +67,7 @@ const valid = {
   receivedFrom: 'Maria Fernandes',
   paymentAmount: 16700,
   paymentDate: '2026-12-03',
+  reference: '',
   sendEmail: true,
 }
 
@@ -101,6 +102,8 @@ describe('feeFormSchema', () => {
     ['no period', { periodKey: '' }, 'periodKey', 'Choose the period the payment is for'],
     ['an unknown fee type', { paymentType: 'Daily Fee' }, 'paymentType', 'Choose the fee type'],
     ['an unknown option', { paymentOption: 'Cheque' }, 'paymentOption', 'Choose how it was paid'],
+    ['no way of payment chosen', { paymentOption: '' }, 'paymentOption', 'Choose how it was paid'],
+    ['a long reference', { reference: 'x'.repeat(101) }, 'reference', 'Use at most 100 characters'],
   ])('refuses %s in words under its field', (_, change, field, message) => {
     const result = feeFormSchema.safeParse({ ...valid, ...change })
     expect(result.success).toBe(false)
@@ -148,13 +151,15 @@ describe('feeFormDefaults (J04, J06, J07)', () => {
       16700 * 4,
     ],
   ])('%s', (_, payments, type, periodKey, amount) => {
+    // No way of payment is preselected: the person chooses it (issue 40).
     expect(feeFormDefaults(ctx(payments))).toEqual({
       paymentType: type,
-      paymentOption: 'Indian Bank Transfer',
+      paymentOption: '',
       periodKey,
       receivedFrom: 'Maria Fernandes',
       paymentAmount: amount,
       paymentDate: '2026-12-03',
+      reference: '',
       sendEmail: true,
     })
   })

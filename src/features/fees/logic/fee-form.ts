@@ -7,7 +7,6 @@ import { DATE_PATTERN } from '@sync/contract/constants'
 import { MAX_PAYMENT, type PaidPeriod } from '@sync/contract/collections/payments'
 import { feeTypeOf, type PaymentLike } from '@sync/rules/fees/overview'
 import {
-  DEFAULT_PAYMENT_OPTION,
   FEE_TYPES,
   PAYMENT_OPTIONS,
   defaultPeriod,
@@ -41,6 +40,17 @@ export const receivedFromField = z
 
 export const paymentOptionField = z.enum(PAYMENT_OPTIONS, { error: 'Choose how it was paid' })
 
+/** The ways of payment a dialog offers, headed by a choice that is none: the person chooses. */
+export const PAYMENT_OPTION_CHOICES = [
+  { value: '', label: 'Choose how it was paid' },
+  ...PAYMENT_OPTIONS.map((o) => ({ value: o, label: o })),
+]
+
+/** The UPI transaction or bank reference of a payment, when it has one. */
+export const referenceField = z
+  .string()
+  .check(z.trim(), z.maxLength(100, 'Use at most 100 characters'))
+
 export const feeFormSchema = z.object({
   paymentType: z.enum(FEE_TYPES, { error: 'Choose the fee type' }),
   paymentOption: paymentOptionField,
@@ -48,12 +58,19 @@ export const feeFormSchema = z.object({
   receivedFrom: receivedFromField,
   paymentAmount: amountField,
   paymentDate: paymentDateField,
+  reference: referenceField,
   sendEmail: z.boolean(),
 })
 export type FeeFormValues = z.infer<typeof feeFormSchema>
 
-/** What the form holds while it is filled in: an emptied amount box holds ''. */
-export type FeeFormInput = Omit<FeeFormValues, 'paymentAmount'> & { paymentAmount: number | '' }
+/**
+ * What the form holds while it is filled in: an emptied amount box holds '', and the way of
+ * payment is '' until the person chooses it.
+ */
+export type FeeFormInput = Omit<FeeFormValues, 'paymentAmount' | 'paymentOption'> & {
+  paymentAmount: number | ''
+  paymentOption: FeeFormValues['paymentOption'] | ''
+}
 
 export interface FeeFormContext {
   studentId: string
@@ -72,20 +89,22 @@ function amountFor(ctx: FeeFormContext, period: FeePeriod): number | '' {
 }
 
 /**
- * The dialog's first values (J04, J06, J07): the student's usual fee type, the Indian Bank
- * Transfer, the period that contains today, the first guardian as the payer, what is due for the
- * period, today's date and the e-mail on whenever the family has an address.
+ * The dialog's first values (J06, J07): the student's usual fee type, no way of payment (the
+ * person chooses it: a preselected one was saved unread, decision of issue 40 on J04), the period
+ * that contains today, the first guardian as the payer, what is due for the period, today's date,
+ * no reference and the e-mail on whenever the family has an address.
  */
 export function feeFormDefaults(ctx: FeeFormContext): FeeFormInput {
   const paymentType = feeTypeOf(ctx.payments, ctx.studentId)
   const period = defaultPeriod(paymentType, ctx.today)
   return {
     paymentType,
-    paymentOption: DEFAULT_PAYMENT_OPTION,
+    paymentOption: '',
     periodKey: period.key,
     receivedFrom: ctx.payer,
     paymentAmount: amountFor(ctx, period),
     paymentDate: ctx.today,
+    reference: '',
     sendEmail: ctx.hasEmail,
   }
 }
@@ -104,6 +123,7 @@ export function feeFormFromReport(
     receivedFrom: report.data.receivedFrom,
     paymentAmount: report.data.amount,
     paymentDate: report.data.paymentDate,
+    reference: report.data.reference ?? '',
     sendEmail: ctx.hasEmail,
   }
 }

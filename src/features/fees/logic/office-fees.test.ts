@@ -67,4 +67,43 @@ describe('feeStudentsOf', () => {
       ['Tiago Fernandes', 'Fernandes', 'Jaul', 16700],
     ])
   })
+
+  it('gives each student the days their fees run, and keeps an ended enrolment up to its end', () => {
+    const enrolled = (id: string, status: string, enrolment: Record<string, string>) =>
+      ({
+        id,
+        name: id,
+        status,
+        group_id: 'rg-jaul',
+        family_id: 'f1',
+        fee_tariff_id: null,
+        enrolment,
+      }) as unknown as StudentRow
+    const list = feeStudentsOf(
+      [
+        enrolled('aarav', 'active', {
+          startDate: '2027-01-04',
+          enrolledAt: '2026-11-20T06:00:00Z',
+        }),
+        enrolled('bela', 'active', { enrolledAt: '2026-06-10T06:00:00Z' }),
+        enrolled('chitra', 'terminated', {
+          startDate: '2026-06-01',
+          terminatedAt: '2026-11-02T06:00:00Z',
+        }),
+        enrolled('dev', 'active', {
+          startDate: '2026-06-01',
+          terminatedAt: '2026-09-02T06:00:00Z',
+        }),
+      ],
+      [{ id: 'f1', name: 'Kamat' }],
+      groups,
+      tariffs,
+    )
+    expect(list.map((s) => [s.id, s.feeWindow])).toEqual([
+      ['aarav', { from: '2027-01-04', to: null }],
+      ['bela', { from: '2026-06-10', to: null }],
+      ['chitra', { from: '2026-06-01', to: '2026-11-02' }],
+      ['dev', { from: '2026-06-01', to: null }],
+    ])
+  })
 })

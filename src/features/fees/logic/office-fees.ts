@@ -2,7 +2,7 @@
 // (their own tariff, else their group's, else 0: J14), the family's names and addresses for the
 // receipts, and the students the overview counts. Pure functions; the hooks feed them the rows.
 import type { FamilyRow, StudentRow } from '@sync/engine/database'
-import { monthlyFeeOf } from '@sync/rules/fees/rules'
+import { feeWindowOf, monthlyFeeOf, type FeeWindow } from '@sync/rules/fees/rules'
 
 export interface FeeGroup {
   id: string
@@ -19,6 +19,8 @@ export interface FeeStudent {
   groupName: string
   /** The monthly tariff (J06 studentsFee, J05 feeTariffAmount). */
   monthlyFee: number
+  /** When their fees run: from the enrolment's start to a termination's end. */
+  feeWindow: FeeWindow
 }
 
 /** A family as the receipts and reminders address it. */
@@ -54,7 +56,10 @@ export function feeFamilyOf(family: Pick<FamilyRow, 'id' | 'name' | 'data'>): Fe
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, 'en', { sensitivity: 'base' })
 
-/** The students who pay fees: everyone on the roll (active or on trial), by name. */
+/**
+ * The students who pay fees, by name: everyone on the roll (active or on trial), and those whose
+ * enrolment ended on a known day, who still owe up to it (the overview leaves them out after).
+ */
 export function feeStudentsOf(
   students: readonly StudentRow[],
   families: readonly Pick<FamilyRow, 'id' | 'name'>[],
@@ -63,7 +68,7 @@ export function feeStudentsOf(
 ): FeeStudent[] {
   const familyNames = new Map(families.map((f) => [f.id, f.name]))
   return students
-    .filter((s) => s.status !== 'terminated')
+    .filter((s) => s.status !== 'terminated' || feeWindowOf(s.enrolment).to !== null)
     .map((s) => ({
       id: s.id,
       name: s.name,
@@ -71,6 +76,10 @@ export function feeStudentsOf(
       familyName: familyNames.get(s.family_id) ?? '',
       groupName: (s.group_id && groups.get(s.group_id)?.name) || 'No group',
       monthlyFee: monthlyFeeOf(s, groups, tariffAmounts),
+      feeWindow: feeWindowOf({
+        ...s.enrolment,
+        terminatedAt: s.status === 'terminated' ? s.enrolment.terminatedAt : null,
+      }),
     }))
     .sort(byName)
 }

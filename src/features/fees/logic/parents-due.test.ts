@@ -72,6 +72,8 @@ function memoryStorage(): Storage & { data: Map<string, string> } {
   }
 }
 
+const open = { from: null, to: null }
+
 describe('the fees the server answers', () => {
   it('reads monthly fees given as numbers or as numeric text', () => {
     expect(
@@ -80,9 +82,35 @@ describe('the fees the server answers', () => {
         { student_id: 'st-ines', name: 'Inês Fernandes', monthly_fee: '14500.00' },
       ]),
     ).toEqual([
-      { studentId: 'st-tiago', name: 'Tiago Fernandes', monthlyFee: 16700 },
-      { studentId: 'st-ines', name: 'Inês Fernandes', monthlyFee: 14500 },
+      { studentId: 'st-tiago', name: 'Tiago Fernandes', monthlyFee: 16700, feeWindow: open },
+      { studentId: 'st-ines', name: 'Inês Fernandes', monthlyFee: 14500, feeWindow: open },
     ])
+  })
+
+  it("reads when each child's fees run: from the first day to a termination's", () => {
+    const [child] = familyFeesOf([
+      {
+        student_id: 'st-aarav',
+        name: 'Aarav Kamat',
+        monthly_fee: '15600',
+        start_date: '2027-01-04',
+        enrolled_at: '2026-11-20T06:00:00Z',
+        terminated_at: null,
+      },
+    ])!
+    expect(child!.feeWindow).toEqual({ from: '2027-01-04', to: null })
+    const view = dueView([child!], [], '2026-11-28')
+    expect(view.total).toBe(0)
+    expect(view.anyFee).toBe(false)
+    expect(dueView([child!], [], '2027-01-05').total).toBe(15600)
+  })
+
+  it('leaves out a child whose enrolment ended before the current period', () => {
+    const fees = familyFeesOf([
+      { student_id: 'st-a', name: 'A', monthly_fee: 100, terminated_at: '2026-10-10T05:00:00Z' },
+      { student_id: 'st-b', name: 'B', monthly_fee: 100 },
+    ])!
+    expect(dueView(fees, [], '2026-11-28').children.map((c) => c.name)).toEqual(['B'])
   })
 
   it.each([

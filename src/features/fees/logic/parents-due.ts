@@ -4,13 +4,18 @@
 // is kept on the device, so the pane still knows the fees offline.
 import * as z from 'zod/mini'
 import { familyDue, type PaymentLike, type StudentFees } from '@sync/rules/fees/overview'
+import { feeWindowOf, type FeeWindow } from '@sync/rules/fees/rules'
 
 /** A child's monthly fee, as `family_fees()` answers it. */
 export interface FamilyFee {
   studentId: string
   name: string
   monthlyFee: number
+  /** When the child's fees run (open at both ends from an older server). */
+  feeWindow?: FeeWindow
 }
+
+const when = z.optional(z.nullable(z.string().check(z.maxLength(40))))
 
 const feeAnswer = z.array(
   z.object({
@@ -18,6 +23,9 @@ const feeAnswer = z.array(
     name: z.string(),
     // PostgreSQL numerics may arrive as numbers or as their text.
     monthly_fee: z.union([z.number(), z.string().check(z.regex(/^\d+(\.\d+)?$/))]),
+    start_date: when,
+    enrolled_at: when,
+    terminated_at: when,
   }),
 )
 
@@ -29,6 +37,11 @@ export function familyFeesOf(answer: unknown): FamilyFee[] | null {
     studentId: row.student_id,
     name: row.name,
     monthlyFee: Number(row.monthly_fee),
+    feeWindow: feeWindowOf({
+      startDate: row.start_date,
+      enrolledAt: row.enrolled_at,
+      terminatedAt: row.terminated_at,
+    }),
   }))
 }
 
@@ -51,6 +64,7 @@ const cacheSchema = z.object({
       studentId: z.string().check(z.minLength(1)),
       name: z.string(),
       monthlyFee: z.number().check(z.minimum(0)),
+      feeWindow: z.optional(z.object({ from: z.nullable(z.string()), to: z.nullable(z.string()) })),
     }),
   ),
 })
@@ -111,15 +125,17 @@ export function dueView(
   today: string,
 ): DueView {
   const due = familyDue(
-    fees.map((f) => ({ id: f.studentId, monthlyFee: f.monthlyFee })),
+    fees.map((f) => ({ id: f.studentId, monthlyFee: f.monthlyFee, feeWindow: f.feeWindow })),
     payments,
     today,
   )
-  const children = due.students.map((s, i) => ({
-    ...s,
-    name: fees[i]!.name,
-    toPay: Math.max(s.totalFeePending - s.reported, 0),
-  }))
+  const children = due.students
+    .map((s, i) => ({
+      ...s,
+      name: fees[i]!.name,
+      toPay: Math.max(s.totalFeePending - s.reported, 0),
+    }))
+    .filter((c) => c.outside !== 'left')
   const paying = children.filter((c) => c.standing !== 'notPaying')
   const labels = [...new Set((paying.length ? paying : children).map((c) => c.period.label))]
   return {

@@ -35,9 +35,9 @@ const row = (
 describe('receiptText', () => {
   it.each([
     ['recorded', '2026-27/0007', '2026-27/0007'],
-    ['recorded', null, 'Receipt when synced'],
+    ['recorded', null, 'numbered when this device syncs'],
     ['reported', null, 'Waiting for the office'],
-    ['void', null, 'No receipt'],
+    ['void', null, 'none'],
     ['void', '2026-27/0003', '2026-27/0003'],
   ] as const)('%s with %s', (status, receipt_number, text) => {
     expect(receiptText({ status, receipt_number })).toBe(text)
@@ -60,9 +60,9 @@ describe('paymentListOf (J29)', () => {
       paymentListOf(payments, { studentId: 's1' }).map((p) => [p.id, p.amount, p.receipt]),
     ).toEqual([
       ['e', '14,500.00', '2026-27/0005'],
-      ['b', '14,50,000.00', 'Receipt when synced'],
+      ['b', '14,50,000.00', 'numbered when this device syncs'],
       ['a', '14,500.00', '2026-27/0002'],
-      ['f', '14,500.00', 'Receipt when synced'],
+      ['f', '14,500.00', 'numbered when this device syncs'],
     ])
   })
   it("lists a family's fees and contributions, with types, periods and statuses", () => {

@@ -17,17 +17,19 @@ export interface PaymentListEntry {
   amount: string
   option: string
   receipt: string
+  /** The receipt's number once the server has given it: it can be downloaded then. */
+  receiptNumber: string | null
   status: string
   studentName: string
   note: string | null
 }
 
-/** Where the receipt stands: its number, or when it will have one. */
+/** Where the receipt stands, read after "Receipt:": its number, or when it will have one. */
 export function receiptText(p: Pick<PaymentLike, 'status' | 'receipt_number'>): string {
   if (p.receipt_number) return p.receipt_number
-  if (p.status === 'recorded') return 'Receipt when synced'
+  if (p.status === 'recorded') return 'numbered when this device syncs'
   if (p.status === 'reported') return 'Waiting for the office'
-  return 'No receipt'
+  return 'none'
 }
 
 export function paymentListOf(
@@ -55,6 +57,7 @@ export function paymentListOf(
       amount: amountText(p.data.amount),
       option: p.data.paymentOption,
       receipt: receiptText(p),
+      receiptNumber: p.status === 'recorded' ? (p.receipt_number ?? null) : null,
       status: STATUS_LABELS[p.status],
       studentName: p.data.studentName ?? '',
       note: p.data.note ?? null,

@@ -52,6 +52,7 @@ const input = (change: Partial<FeeRowInput['values']> = {}, extra: Partial<FeeRo
       receivedFrom: '  Maria <b>Fernandes</b> ',
       paymentAmount: 16700,
       paymentDate: '2026-12-03',
+      reference: '',
       sendEmail: true,
       ...change,
     },
@@ -87,6 +88,18 @@ describe('feePaymentRow', () => {
         sendEmail: true,
       },
     })
+  })
+  it('keeps the UPI or bank reference the office typed, and none when it is left empty', () => {
+    expect(feePaymentRow(input({ reference: 'UPI 612345678901' })).data.reference).toBe(
+      'UPI 612345678901',
+    )
+    expect(feePaymentRow(input()).data).not.toHaveProperty('reference')
+    const report = { ...paidNovember, id: 'r1', status: 'reported' as const }
+    const reported = { ...report, data: { ...report.data, reference: 'UPI 1111' } }
+    expect(feePaymentRow(input({}, { report: reported })).data.reference).toBe('UPI 1111')
+    expect(
+      feePaymentRow(input({ reference: 'NEFT 2222' }, { report: reported })).data.reference,
+    ).toBe('NEFT 2222')
   })
   it('asks for the receipt e-mail and sends none of its own: the server writes it', () => {
     const row = feePaymentRow(input())
@@ -154,6 +167,7 @@ describe('contributionPaymentRow', () => {
     paymentDate: '2027-03-10',
     receivedFrom: 'João',
     paymentOption: 'Cash' as const,
+    reference: '',
     sendEmail: true,
   }
   it('records the family’s contribution in the fee year of its date, with its receipt', () => {
@@ -172,6 +186,14 @@ describe('contributionPaymentRow', () => {
       },
     })
     expect(row.data).not.toHaveProperty('email')
+  })
+  it('keeps the reference the office typed', () => {
+    const row = contributionPaymentRow({
+      id: 'c9',
+      values: { ...values, reference: 'CHQ 7' },
+      family,
+    })
+    expect(row.data.reference).toBe('CHQ 7')
   })
   it('refuses to e-mail the receipt of a family without an address', () => {
     expect(() =>

@@ -34,6 +34,12 @@ function keptFromReport(report: PaymentLike | undefined): Partial<PaymentData> {
   }
 }
 
+/** The reference the office typed, which replaces a report's; none when left empty. */
+function referenceOf(reference: string): Partial<PaymentData> {
+  const text = reference.trim()
+  return text ? { reference: text } : {}
+}
+
 export interface FeeRowInput {
   id: string
   values: FeeFormValues
@@ -57,6 +63,7 @@ export function feePaymentRow(input: FeeRowInput): NewPayment {
   const receivedFrom = values.receivedFrom.trim()
   const data: PaymentData = {
     ...keptFromReport(report),
+    ...referenceOf(values.reference),
     paymentType: values.paymentType,
     paymentOption: values.paymentOption,
     period: { ...period },
@@ -98,6 +105,7 @@ export function contributionPaymentRow(input: ContributionRowInput): NewPayment 
   const receivedFrom = values.receivedFrom.trim()
   const data: PaymentData = {
     ...keptFromReport(input.report),
+    ...referenceOf(values.reference),
     contributionType: values.contributionType,
     paymentOption: values.paymentOption,
     feeYear: feeYearOfPeriod({ start: values.paymentDate }),

@@ -21,11 +21,13 @@ import { useSubmit } from '@/components/form/use-submit'
 import {
   markRead,
   useWhatsAppMessages,
+  useWhatsAppMessageTimes,
   useWhatsAppNumbers,
   useWhatsAppWriter,
 } from '../hooks/use-whatsapp'
 import {
   composeMode,
+  lastMessageAt,
   liveList,
   numberDigits,
   numberProblems,
@@ -219,6 +221,7 @@ function ChatDialog({ number }: { number: NumberRecord }) {
  */
 export function WhatsAppScreen({ chat }: { chat?: string }) {
   const numbers = useWhatsAppNumbers()
+  const messageTimes = useWhatsAppMessageTimes()
   const writer = useWhatsAppWriter()
   const [adding, setAdding] = useState(false)
   const [chatWith, setChatWith] = useState<string | null>(chat ? numberDigits(String(chat)) : null)
@@ -239,72 +242,76 @@ export function WhatsAppScreen({ chat }: { chat?: string }) {
       <Text size="sm" c="dimmed">
         {numbers ? `${numbers.length} ${numbers.length === 1 ? 'number' : 'numbers'}` : 'Loading…'}
       </Text>
-      <Table.ScrollContainer minWidth={320}>
-        <Table striped aria-label="WhatsApp numbers">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th visibleFrom="sm">Status</Table.Th>
-              <Table.Th visibleFrom="md">Last message</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {numbers?.map((n) => {
-              const last = [n.last_received_at, n.last_sent_at].filter(Boolean).sort().at(-1)
-              const badge = (
-                <Badge color={n.status === 'Active' ? 'green' : 'gray'} variant="light">
-                  {n.status}
-                </Badge>
-              )
-              return (
-                <Table.Tr key={n.id} data-testid="whatsapp-row">
-                  <Table.Td>
-                    <Text fw={500}>{n.name}</Text>
-                    <Text size="xs" c="dimmed">
-                      +{n.wa_id}
-                    </Text>
-                    <Group hiddenFrom="sm" mt={4}>
-                      {badge}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">{badge}</Table.Td>
-                  <Table.Td visibleFrom="md">
-                    <Text size="sm">
-                      {last ? format(new Date(last), 'd MMM yyyy, HH:mm') : 'None yet'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="compact-sm"
-                        onClick={() => setChatWith(n.wa_id)}
-                        aria-label={`Chat with ${n.name}`}
-                      >
-                        Chat
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        aria-label={`${n.status === 'Active' ? 'Disable' : 'Enable'} ${n.name}`}
-                        onClick={() =>
-                          void writer
-                            .setStatus(n.id, n.status === 'Active' ? 'disabled' : 'Active')
-                            .catch((e: Error) =>
-                              notifications.show({ color: 'red', message: e.message }),
-                            )
-                        }
-                      >
-                        {n.status === 'Active' ? 'Disable' : 'Enable'}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              )
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {numbers?.length === 0 ? (
+        <Text c="dimmed">No numbers yet: add the centre's first with "Add number".</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={320}>
+          <Table striped aria-label="WhatsApp numbers">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th visibleFrom="sm">Status</Table.Th>
+                <Table.Th visibleFrom="md">Last message</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {numbers?.map((n) => {
+                const last = lastMessageAt(n, messageTimes)
+                const badge = (
+                  <Badge color={n.status === 'Active' ? 'green' : 'gray'} variant="light">
+                    {n.status}
+                  </Badge>
+                )
+                return (
+                  <Table.Tr key={n.id} data-testid="whatsapp-row">
+                    <Table.Td>
+                      <Text fw={500}>{n.name}</Text>
+                      <Text size="xs" c="dimmed">
+                        +{n.wa_id}
+                      </Text>
+                      <Group hiddenFrom="sm" mt={4}>
+                        {badge}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">{badge}</Table.Td>
+                    <Table.Td visibleFrom="md">
+                      <Text size="sm">
+                        {last ? format(new Date(last), 'd MMM yyyy, HH:mm') : 'None yet'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Button
+                          size="compact-sm"
+                          onClick={() => setChatWith(n.wa_id)}
+                          aria-label={`Chat with ${n.name}`}
+                        >
+                          Chat
+                        </Button>
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          aria-label={`${n.status === 'Active' ? 'Disable' : 'Enable'} ${n.name}`}
+                          onClick={() =>
+                            void writer
+                              .setStatus(n.id, n.status === 'Active' ? 'disabled' : 'Active')
+                              .catch((e: Error) =>
+                                notifications.show({ color: 'red', message: e.message }),
+                              )
+                          }
+                        >
+                          {n.status === 'Active' ? 'Disable' : 'Enable'}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                )
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       <Modal opened={adding} onClose={() => setAdding(false)} title="Add WhatsApp number">
         {adding && (
           <AddNumberForm

@@ -54,6 +54,18 @@ export function useWhatsAppNumbers(): NumberRecord[] | null {
   )
 }
 
+/** Every message on this device, with only what the numbers' list reads of them, live. */
+export function useWhatsAppMessageTimes(): Pick<MessageRecord, 'wa_id' | 'created_at'>[] {
+  return useObservable<Pick<MessageRecord, 'wa_id' | 'created_at'>[]>(
+    (open) =>
+      open.db.whatsapp
+        .find({ selector: { kind: 'message' } })
+        .$.pipe(map((docs) => docs.map((d) => ({ wa_id: d.wa_id, created_at: d.created_at })))),
+    [],
+    [],
+  )
+}
+
 /** The messages of one number on this device, live. */
 export function useWhatsAppMessages(waId: string | null): MessageRecord[] | null {
   return useObservable<MessageRecord[] | null>(

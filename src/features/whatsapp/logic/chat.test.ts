@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   composeMode,
   enteredNumber,
+  lastMessageAt,
   liveList,
   numberProblems,
   statusLabel,
@@ -85,5 +86,32 @@ describe('status and mode', () => {
     expect(composeMode({ status: 'disabled', last_received_at: null }, now).mode.kind).toBe(
       'blocked',
     )
+  })
+})
+
+describe('lastMessageAt (issue 40)', () => {
+  const n = { wa_id: '919822000001', last_received_at: null, last_sent_at: null }
+  it.each([
+    ['nothing either way', n, [], null],
+    [
+      'a message sent from this device',
+      n,
+      [{ wa_id: '919822000001', created_at: '2026-11-27T06:30:00.000Z' }],
+      '2026-11-27T06:30:00.000Z',
+    ],
+    [
+      'the later of the number’s and the messages’ times',
+      { ...n, last_received_at: '2026-11-28T01:00:00+00:00' },
+      [{ wa_id: '919822000001', created_at: '2026-11-27T06:30:00.000Z' }],
+      '2026-11-28T01:00:00+00:00',
+    ],
+    [
+      'not another number’s messages',
+      n,
+      [{ wa_id: '919822000009', created_at: '2026-11-27T06:30:00.000Z' }],
+      null,
+    ],
+  ])('%s', (_, number, messages, expected) => {
+    expect(lastMessageAt(number, messages)).toBe(expected)
   })
 })

@@ -108,3 +108,25 @@ export function composeMode(
         : 'More than 24 hours since they last wrote: your message goes inside the centre’s approved template.',
   }
 }
+
+/**
+ * When the chat with a number last moved (issue 40): the last message in or out that the server
+ * recorded on the number, or a later one on this device (one just written, or one the server has
+ * not stamped on the number). Null when no message has gone either way.
+ */
+export function lastMessageAt(
+  number: Pick<NumberRecord, 'wa_id' | 'last_received_at' | 'last_sent_at'>,
+  messages: readonly Pick<MessageRecord, 'wa_id' | 'created_at'>[],
+): string | null {
+  let best: { at: string; ms: number } | null = null
+  const times = [
+    number.last_received_at,
+    number.last_sent_at,
+    ...messages.filter((m) => m.wa_id === number.wa_id).map((m) => m.created_at),
+  ]
+  for (const at of times) {
+    const ms = at ? Date.parse(at) : Number.NaN
+    if (!Number.isNaN(ms) && (!best || ms > best.ms)) best = { at: at!, ms }
+  }
+  return best?.at ?? null
+}
