@@ -16,16 +16,10 @@ import {
   EMERGENCY_CONTACT_TYPES,
   MEDICAL_PLACEHOLDER,
 } from './profile.ts'
+import { WIZARD_STEP_KEY, WIZARD_STEPS } from './wizard-steps.ts'
 
-export const WIZARD_STEPS = [
-  'Personal Data',
-  "Children's Data",
-  'Additional Data',
-  'Documents',
-] as const
+export { DOCUMENTS_STEP, WIZARD_STEP_KEY, WIZARD_STEPS } from './wizard-steps.ts'
 export const LAST_STEP = WIZARD_STEPS.length - 1
-/** Where the wizard's step is kept on the device (I27). */
-export const WIZARD_STEP_KEY = 'app.profile.step'
 /** How long the "Please complete your profile" modal stays (core.md §2). */
 export const PROFILE_MODAL_MS = 5000
 export const PROFILE_MESSAGES = {
