@@ -91,9 +91,12 @@ export function SignInScreen({
           </Suspense>
         )}
         {!choosing && status.error && (
-          <Text size="sm" ta="center">
-            <Anchor href="/signin">Back to sign in</Anchor>
-          </Text>
+          <Stack gap="sm" data-testid="setup-new-link">
+            {/* A link opened once and left before the password was chosen works no more: the
+                person asks here for a new one (a password link), with no detour. */}
+            <Text size="sm">Did you open it before and not finish choosing your password?</Text>
+            <ResetRequest initialEmail="" onBack={() => location.assign('/signin')} />
+          </Stack>
         )}
       </AuthCard>
     )
