@@ -72,13 +72,13 @@ revoke truncate, references, trigger, delete on public.inquiries from authentica
 grant select, insert, update on public.inquiries to authenticated;
 
 create policy "Office staff read inquiries" on public.inquiries
-  for select to authenticated using (app.is_staff());
+  for select to authenticated using ((select app.is_staff()));
 
 create policy "Office staff add inquiries" on public.inquiries
-  for insert to authenticated with check (app.is_staff());
+  for insert to authenticated with check ((select app.is_staff()));
 
 create policy "Office staff change inquiries" on public.inquiries
-  for update to authenticated using (app.is_staff()) with check (app.is_staff());
+  for update to authenticated using ((select app.is_staff())) with check ((select app.is_staff()));
 
 create or replace function public.applications_submit(inquiry jsonb, mails jsonb)
 returns jsonb

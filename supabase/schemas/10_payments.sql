@@ -286,16 +286,17 @@ grant all on public.payments to service_role;
 
 create policy "Office staff and the family's guardians read the family's payments" on public.payments
   for select to authenticated
-  using (app.is_staff() or app.is_guardian_of(family_id));
+  using ((select app.is_staff()) or family_id = any ((select app.my_family_ids())::text[]));
 
 create policy "Office staff record payments; guardians report their family's" on public.payments
   for insert to authenticated
-  with check (app.is_staff() or (app.is_guardian_of(family_id) and status = 'reported'));
+  with check ((select app.is_staff())
+              or (family_id = any ((select app.my_family_ids())::text[]) and status = 'reported'));
 
 create policy "Office staff change payments" on public.payments
   for update to authenticated
-  using (app.is_staff())
-  with check (app.is_staff());
+  using ((select app.is_staff()))
+  with check ((select app.is_staff()));
 
 create trigger writes_go_through_functions before insert or update or delete
   on public.payments for each statement execute function app.writes_go_through_functions();
