@@ -3,7 +3,9 @@ import type { ReactElement } from 'react'
 import { Button, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core'
 import type { useSyncView } from '@/db/hooks'
 import type { SyncNotice } from '@/db/sync-notices'
+import { useKeepAsInstalment } from '@/db/keep-as-instalment'
 import { lastTimeText } from '@/lib/time/clock'
+import { periodAlreadyRecorded } from '@sync/rules/fees/instalment'
 
 const when = (ms: number) => lastTimeText(ms)
 
@@ -38,7 +40,22 @@ function lessonLossText(d: LessonLoss): string {
   return `${where}: your topic ${mine} was replaced by ${kept}.`
 }
 
-function Notice({ notice, onDismiss }: { notice: SyncNotice; onDismiss: () => void }) {
+/** A fee refused because its period is paid already, which the person may keep as an instalment. */
+const twice = (notice: SyncNotice) =>
+  notice.kind === 'refused' &&
+  notice.collection === 'payments' &&
+  !!notice.mine &&
+  periodAlreadyRecorded(notice.reason)
+
+function Notice({
+  notice,
+  onDismiss,
+  onKeepBoth,
+}: {
+  notice: SyncNotice
+  onDismiss: () => void
+  onKeepBoth: () => void
+}) {
   const what = notice.collection.replace(/_/g, ' ')
   return (
     <Stack gap={2} data-testid="sync-notice">
@@ -58,14 +75,30 @@ function Notice({ notice, onDismiss }: { notice: SyncNotice; onDismiss: () => vo
           was replaced by “{label(notice.kept, notice.recordId)}”.
         </Text>
       )}
-      <Group justify="space-between">
-        <Text size="xs" c="dimmed">
-          {when(notice.at)}
-        </Text>
-        <Button size="compact-xs" variant="subtle" onClick={onDismiss}>
-          Dismiss
-        </Button>
-      </Group>
+      {twice(notice) ? (
+        <Group justify="space-between">
+          <Text size="xs" c="dimmed">
+            {when(notice.at)}
+          </Text>
+          <Group gap={4}>
+            <Button size="compact-xs" variant="light" onClick={onKeepBoth}>
+              Keep both as two instalments
+            </Button>
+            <Button size="compact-xs" variant="subtle" onClick={onDismiss}>
+              Drop mine
+            </Button>
+          </Group>
+        </Group>
+      ) : (
+        <Group justify="space-between">
+          <Text size="xs" c="dimmed">
+            {when(notice.at)}
+          </Text>
+          <Button size="compact-xs" variant="subtle" onClick={onDismiss}>
+            Dismiss
+          </Button>
+        </Group>
+      )}
     </Stack>
   )
 }
@@ -82,6 +115,7 @@ export default function SyncStatusDetails({
   target: ReactElement
 }) {
   const problems = view.notices.length
+  const keepAsInstalment = useKeepAsInstalment()
   return (
     <Popover width={320} position="bottom-end" shadow="md" defaultOpened>
       <Popover.Target>{target}</Popover.Target>
@@ -105,7 +139,12 @@ export default function SyncStatusDetails({
               <ScrollArea.Autosize mah={280}>
                 <Stack gap="sm">
                   {view.notices.map((n) => (
-                    <Notice key={n.id} notice={n} onDismiss={() => view.dismiss(n.id)} />
+                    <Notice
+                      key={n.id}
+                      notice={n}
+                      onDismiss={() => view.dismiss(n.id)}
+                      onKeepBoth={() => void keepAsInstalment(n.id)}
+                    />
                   ))}
                 </Stack>
               </ScrollArea.Autosize>
