@@ -162,6 +162,10 @@ revoke execute on function app.families_guard() from public, anon, authenticated
 create trigger families_guard before update on public.families
   for each row execute function app.families_guard();
 
+-- A family's id is what its guardians read it by.
+create trigger id_is_fixed before update on public.families
+  for each row execute function app.columns_are_fixed('id');
+
 create or replace function app.students_guard() returns trigger
 language plpgsql set search_path = ''
 as $$
