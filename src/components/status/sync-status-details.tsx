@@ -11,8 +11,11 @@ const when = (ms: number) => lastTimeText(ms)
 
 /** A record as a person recognises it: its name, description or timing. */
 function label(doc: Record<string, unknown> | undefined, fallback: string): string {
+  for (const key of ['name', 'family_name']) {
+    if (typeof doc?.[key] === 'string' && doc[key]) return String(doc[key])
+  }
   const data = (doc?.data ?? doc ?? {}) as Record<string, unknown>
-  for (const key of ['name', 'description', 'timing', 'title']) {
+  for (const key of ['name', 'family_name', 'description', 'timing', 'title']) {
     if (typeof data[key] === 'string' && data[key]) return String(data[key])
   }
   return fallback
@@ -25,6 +28,16 @@ interface LessonLoss {
   mine?: { topic: string | null } | null
   kept?: { topic: string | null } | null
 }
+
+/** A field of a family, student or inquiry that both sides changed (sync/rules/merge). */
+interface FieldLoss {
+  field: string
+  mine: string
+  kept: string
+}
+
+const isFieldLoss = (details: unknown[]): details is FieldLoss[] =>
+  details.every((d) => typeof (d as FieldLoss).field === 'string')
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
@@ -63,6 +76,13 @@ function Notice({
         <Text size="sm">
           <b>Not saved</b> ({what}): {notice.reason}
         </Text>
+      ) : notice.details && isFieldLoss(notice.details) ? (
+        notice.details.map((d, i) => (
+          <Text size="sm" key={i}>
+            <b>Replaced by another change</b> ({what}, {label(notice.kept, notice.recordId)}) —{' '}
+            {d.field}: your “{d.mine}” was replaced by “{d.kept}”.
+          </Text>
+        ))
       ) : notice.details ? (
         (notice.details as LessonLoss[]).map((d, i) => (
           <Text size="sm" key={i}>

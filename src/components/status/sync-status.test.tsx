@@ -91,6 +91,26 @@ describe('sync status in the header', () => {
     )
   })
 
+  it('names the field and both values when a family, student or inquiry merge kept the other change (issue 30)', async () => {
+    setViewportWidth(1280)
+    localStorage.clear()
+    const clerk = testMember({ role: 'administration', userId: 'u-field' })
+    new SyncNotices(clerk.userId).addLost({
+      collection: 'families',
+      id: 'demo-family-fernandes',
+      at: Date.now(),
+      mine: { id: 'demo-family-fernandes', name: 'Fernandes' },
+      theirs: { id: 'demo-family-fernandes', name: 'Fernandes' },
+      kept: { id: 'demo-family-fernandes', name: 'Fernandes' },
+      details: [{ field: 'guardian 1 › occupation', mine: 'Teacher', kept: 'Principal' }],
+    })
+    await renderApp({ path: '/admin/dash/settings', member: clerk })
+    await userEvent.click(await screen.findByTestId('sync-status'))
+    expect(await screen.findByTestId('sync-notice')).toHaveTextContent(
+      'Replaced by another change (families, Fernandes) — guardian 1 › occupation: your “Teacher” was replaced by “Principal”.',
+    )
+  })
+
   it('offers to keep a fee recorded twice as a second instalment, or to drop it (issue 30)', async () => {
     setViewportWidth(1280)
     localStorage.clear()
