@@ -10,7 +10,17 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { resolve } from 'node:path'
 
-const SUITES = ['bundle', 'first-visit', 'host', 'sync', 'sync-server', 'faults', 'mail', 'timetable']
+const SUITES = [
+  'bundle',
+  'first-visit',
+  'host',
+  'sync',
+  'sync-server',
+  'policy-helpers',
+  'faults',
+  'mail',
+  'timetable',
+]
 const DIST = '.tmp/bench/app'
 const OUT = 'bench/results'
 const REPORT = resolve(`${OUT}/bundle-report.html`)

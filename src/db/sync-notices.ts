@@ -8,6 +8,8 @@ export type SyncNotice =
       collection: string
       recordId: string | null
       reason: string
+      /** What this device had written, when the person may act on it again. */
+      mine?: Record<string, unknown>
       at: number
     }
   | {
@@ -64,6 +66,7 @@ export class SyncNotices {
         collection: c.collection,
         recordId: c.id,
         reason: c.reason,
+        ...(c.mine ? { mine: c.mine } : {}),
         at: c.at,
       })),
     ])

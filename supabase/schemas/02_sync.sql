@@ -573,6 +573,30 @@ begin
 end;
 $$;
 
+-- A column that decides who may read a row (a policy reads it) and that nothing re-sends the row
+-- for: once written it stays, like `kind`. A device that could read the row before keeps its
+-- copy only while the server would still send it, so moving a week or an assignment to another
+-- group is removing it and adding a new one. The columns are the trigger's arguments.
+create or replace function app.columns_are_fixed() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  col text;
+begin
+  foreach col in array tg_argv loop
+    if (to_jsonb(new) -> col) is distinct from (to_jsonb(old) -> col) then
+      raise exception 'A record cannot move to another %: remove it and add a new one.',
+        case col when 'group_id' then 'group' when 'family_id' then 'family' else replace(col, '_', ' ') end
+        using errcode = 'P0001';
+    end if;
+  end loop;
+  return new;
+end;
+$$;
+
+revoke execute on function app.columns_are_fixed() from public, anon, authenticated;
+
 -- After a reset: which of the ids a device holds the caller may still see. The device drops the
 -- others (it was told of them before, so they are not pushed back as deletions).
 create or replace function public.sync_visible(collection text, ids text[])

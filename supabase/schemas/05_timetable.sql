@@ -208,6 +208,14 @@ create trigger kind_is_fixed before update on public.timetables for each row exe
 -- The kind of a lesson_items row never changes once written.
 create trigger kind_is_fixed before update on public.lesson_items for each row execute function app.kind_is_fixed();
 
+-- The group decides which families read a week or an assignment (their children's groups):
+-- it never changes once written (app.columns_are_fixed).
+create trigger group_is_fixed before update on public.timetables
+  for each row execute function app.columns_are_fixed('group_id');
+
+create trigger group_is_fixed before update on public.lesson_items
+  for each row execute function app.columns_are_fixed('group_id');
+
 -- Written only through the app's functions (sync_push, admin_set_facilitator), never directly.
 create trigger writes_go_through_functions before insert or update or delete on public.timetables
   for each statement execute function app.writes_go_through_functions();

@@ -96,6 +96,35 @@ $$;
 
 grant execute on function app.is_own_contact(text) to authenticated, service_role;
 
+-- The families whose guardian the caller is (parent facilitators included), as a set a policy
+-- compares a row's family with: `family_id = any ((select app.my_family_ids())::text[])`.
+create or replace function app.my_family_ids() returns text[]
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce(array_agg(m.family_token), '{}')
+    from public.members m
+   where m.id = auth.uid() and m.status = 'verified' and m.role = 'guardian'
+     and m.family_token is not null
+$$;
+
+revoke execute on function app.my_family_ids() from public, anon;
+
+grant execute on function app.my_family_ids() to authenticated, service_role;
+
+-- The family contacts that are the caller's own (a student's row is theirs through one), as a set.
+create or replace function app.my_contact_ids() returns text[]
+language sql stable security definer set search_path = ''
+as $$
+  select coalesce(array_agg(c.id), '{}')
+    from public.family_contacts c
+    join public.members m on m.id = c.member_id
+   where m.id = auth.uid() and m.status = 'verified'
+$$;
+
+revoke execute on function app.my_contact_ids() from public, anon;
+
+grant execute on function app.my_contact_ids() to authenticated, service_role;
+
 -- The groups whose timetable the caller follows as a family: a guardian's children's groups, a
 -- student's own group. Terminated and removed students follow nothing.
 create or replace function app.family_group_ids() returns text[]
@@ -132,6 +161,10 @@ revoke execute on function app.families_guard() from public, anon, authenticated
 
 create trigger families_guard before update on public.families
   for each row execute function app.families_guard();
+
+-- A family's id is what its guardians read it by.
+create trigger id_is_fixed before update on public.families
+  for each row execute function app.columns_are_fixed('id');
 
 create or replace function app.students_guard() returns trigger
 language plpgsql set search_path = ''
@@ -192,38 +225,40 @@ grant select, insert, update on public.families, public.students to authenticate
 
 grant all on public.families, public.students to service_role;
 
+-- Helpers run once per statement (`(select ...)`), and a row's family is tested as set membership:
+-- tests/sql/policy-helpers.test.ts holds every policy to it.
 create policy "Office staff and the family's guardians read the family" on public.families
   for select to authenticated
-  using (app.is_staff() or app.is_guardian_of(id));
+  using ((select app.is_staff()) or id = any ((select app.my_family_ids())::text[]));
 
 create policy "Office staff add families" on public.families
   for insert to authenticated
-  with check (app.is_staff());
+  with check ((select app.is_staff()));
 
 create policy "Office staff and the family's guardians change the family" on public.families
   for update to authenticated
-  using (app.is_staff() or app.is_guardian_of(id))
-  with check (app.is_staff() or app.is_guardian_of(id));
+  using ((select app.is_staff()) or id = any ((select app.my_family_ids())::text[]))
+  with check ((select app.is_staff()) or id = any ((select app.my_family_ids())::text[]));
 
 create policy "Office staff, the family's guardians and the student read the student" on public.students
   for select to authenticated
-  using (app.is_staff() or app.is_guardian_of(family_id)
-         or (app.role() = 'student' and app.is_own_contact(contact_id)));
+  using ((select app.is_staff()) or family_id = any ((select app.my_family_ids())::text[])
+         or ((select app.role()) = 'student' and contact_id = any ((select app.my_contact_ids())::text[])));
 
 create policy "Office staff enrol students" on public.students
   for insert to authenticated
-  with check (app.is_staff());
+  with check ((select app.is_staff()));
 
 create policy "Office staff and the family's guardians change the student" on public.students
   for update to authenticated
-  using (app.is_staff() or app.is_guardian_of(family_id))
-  with check (app.is_staff() or app.is_guardian_of(family_id));
+  using ((select app.is_staff()) or family_id = any ((select app.my_family_ids())::text[]))
+  with check ((select app.is_staff()) or family_id = any ((select app.my_family_ids())::text[]));
 
 -- Families read their children's groups' timetables (the parents' and students' home shows the
 -- week); the change log stays with staff and facilitators.
 create policy "Families read their groups' timetables" on public.timetables
   for select to authenticated
-  using (kind in ('group_template', 'week') and group_id = any (app.family_group_ids()));
+  using (kind in ('group_template', 'week') and group_id = any ((select app.family_group_ids())::text[]));
 
 -- Writes go through sync_push, like every replicated table.
 do $$
@@ -240,4 +275,4 @@ $$;
 
 create policy "Families read their groups' assignments and resources" on public.lesson_items
   for select to authenticated
-  using (kind in ('assignment', 'resource') and group_id = any (app.family_group_ids()));
+  using (kind in ('assignment', 'resource') and group_id = any ((select app.family_group_ids())::text[]));

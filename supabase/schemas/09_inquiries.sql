@@ -35,9 +35,11 @@ alter table public.inquiries enable row level security;
 
 create index if not exists inquiries_status_idx on public.inquiries (status) where not archived;
 
--- Who changed an inquiry last, and when: the server's clock and the caller, never the device's.
+-- Who changed an inquiry last (their id and name), and when: the server's clock and the caller,
+-- never the device's.
 create or replace function app.touch_inquiry() returns trigger
 language plpgsql
+security definer
 set search_path = ''
 as $$
 begin
@@ -46,6 +48,7 @@ begin
   end if;
   new.updated_at := now();
   new.updated_by := auth.uid();
+  new.updated_by_name := (select nullif(btrim(m.name), '') from public.members m where m.id = auth.uid());
   return new;
 end;
 $$;
@@ -55,7 +58,10 @@ revoke execute on function app.touch_inquiry() from public, anon, authenticated;
 create trigger inquiries_touch before insert or update on public.inquiries
   for each row execute function app.touch_inquiry();
 
-select app.register_sync_table('inquiries', array['updated_at', 'updated_by']);
+select app.register_sync_table('inquiries', array['updated_at', 'updated_by', 'updated_by_name']);
+
+-- The name of who changed it last, written with the id (issue 30); added after the sync columns.
+alter table public.inquiries add column if not exists updated_by_name text;
 
 -- A family inquiry stays a family inquiry (a facilitator's application is filed separately).
 create trigger kind_is_fixed before update on public.inquiries
@@ -72,13 +78,13 @@ revoke truncate, references, trigger, delete on public.inquiries from authentica
 grant select, insert, update on public.inquiries to authenticated;
 
 create policy "Office staff read inquiries" on public.inquiries
-  for select to authenticated using (app.is_staff());
+  for select to authenticated using ((select app.is_staff()));
 
 create policy "Office staff add inquiries" on public.inquiries
-  for insert to authenticated with check (app.is_staff());
+  for insert to authenticated with check ((select app.is_staff()));
 
 create policy "Office staff change inquiries" on public.inquiries
-  for update to authenticated using (app.is_staff()) with check (app.is_staff());
+  for update to authenticated using ((select app.is_staff())) with check ((select app.is_staff()));
 
 create or replace function public.applications_submit(inquiry jsonb, mails jsonb)
 returns jsonb

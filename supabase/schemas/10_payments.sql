@@ -91,6 +91,7 @@ language plpgsql security definer set search_path = ''
 as $$
 declare
   student_family text;
+  earlier record;
 begin
   -- The receipt e-mail is the server's to write (payments_queue_receipt): an e-mail a device
   -- sends with the payment is not kept.
@@ -162,6 +163,40 @@ begin
   if coalesce(new.data ->> 'paymentOption', '') not in ('Cash', 'UPI', 'Indian Bank Transfer',
                                                       'Federal Bank Transfer') then
     raise exception 'Choose how the payment was made.' using errcode = 'P0001';
+  end if;
+
+  -- A month's fee (a term's, a year's) is recorded once per student (issue 30): two devices that
+  -- each recorded it offline would otherwise both number and e-mail a receipt. The second is
+  -- refused with who recorded the first and when, before it is numbered or e-mailed; the person
+  -- keeps both as instalments (the device sends it again marked `instalment`) or drops theirs.
+  -- The lock makes payments of one period wait for each other, so two at once cannot both pass.
+  if new.kind = 'fee' and new.status = 'recorded' and new.receipt_number is null
+     and new.data -> 'period' ->> 'key' is not null
+     and coalesce(new.data ->> 'instalment', '') <> 'true' and not new._deleted then
+    perform pg_advisory_xact_lock(hashtextextended(
+      concat_ws('|', 'payment-period', new.student_id, new.data ->> 'paymentType',
+                new.data ->> 'feeYear', new.data -> 'period' ->> 'key'), 0));
+    select p.receipt_number, p.updated_at, nullif(btrim(m.name), '') as by_name
+      into earlier
+      from public.payments p
+      left join public.members m on m.id = p.updated_by
+     where p.id <> new.id and p.kind = 'fee' and p.status = 'recorded' and not p._deleted
+       and p.student_id = new.student_id
+       and p.data ->> 'paymentType' = new.data ->> 'paymentType'
+       and p.data ->> 'feeYear' = new.data ->> 'feeYear'
+       and p.data -> 'period' ->> 'key' = new.data -> 'period' ->> 'key'
+     order by p.receipt_number
+     limit 1;
+    if found then
+      raise exception '% (%) for % is already recorded by % on %, receipt %: keep both as two instalments, or drop yours.',
+        coalesce(new.data -> 'period' ->> 'label', new.data -> 'period' ->> 'key'),
+        new.data ->> 'paymentType',
+        coalesce(nullif(btrim(new.data ->> 'studentName'), ''), 'the student'),
+        coalesce(earlier.by_name, 'the office'),
+        to_char(earlier.updated_at at time zone 'Asia/Kolkata', 'FMDD Mon YYYY'),
+        earlier.receipt_number
+        using errcode = 'P0001', hint = 'payment_period_recorded';
+    end if;
   end if;
 
   -- Recording gives the receipt its number, once: a payment set aside later keeps it (no gaps).
@@ -286,16 +321,17 @@ grant all on public.payments to service_role;
 
 create policy "Office staff and the family's guardians read the family's payments" on public.payments
   for select to authenticated
-  using (app.is_staff() or app.is_guardian_of(family_id));
+  using ((select app.is_staff()) or family_id = any ((select app.my_family_ids())::text[]));
 
 create policy "Office staff record payments; guardians report their family's" on public.payments
   for insert to authenticated
-  with check (app.is_staff() or (app.is_guardian_of(family_id) and status = 'reported'));
+  with check ((select app.is_staff())
+              or (family_id = any ((select app.my_family_ids())::text[]) and status = 'reported'));
 
 create policy "Office staff change payments" on public.payments
   for update to authenticated
-  using (app.is_staff())
-  with check (app.is_staff());
+  using ((select app.is_staff()))
+  with check ((select app.is_staff()));
 
 create trigger writes_go_through_functions before insert or update or delete
   on public.payments for each statement execute function app.writes_go_through_functions();

@@ -83,21 +83,21 @@ create policy "Staff can delete from the images bucket"
 create policy "Guardians can read their family's documents"
   on storage.objects for select to authenticated
   using (bucket_id = 'documents' and (storage.foldername(name))[1] = 'families'
-         and (select app.is_guardian_of((storage.foldername(name))[2])));
+         and (storage.foldername(name))[2] = any ((select app.my_family_ids())::text[]));
 
 create policy "Guardians can add their family's documents"
   on storage.objects for insert to authenticated
   with check (bucket_id = 'documents' and (storage.foldername(name))[1] = 'families'
-              and (select app.is_guardian_of((storage.foldername(name))[2])));
+              and (storage.foldername(name))[2] = any ((select app.my_family_ids())::text[]));
 
 create policy "Guardians can replace their family's documents"
   on storage.objects for update to authenticated
   using (bucket_id = 'documents' and (storage.foldername(name))[1] = 'families'
-         and (select app.is_guardian_of((storage.foldername(name))[2])))
+         and (storage.foldername(name))[2] = any ((select app.my_family_ids())::text[]))
   with check (bucket_id = 'documents' and (storage.foldername(name))[1] = 'families'
-              and (select app.is_guardian_of((storage.foldername(name))[2])));
+              and (storage.foldername(name))[2] = any ((select app.my_family_ids())::text[]));
 
 create policy "Guardians can delete their family's documents"
   on storage.objects for delete to authenticated
   using (bucket_id = 'documents' and (storage.foldername(name))[1] = 'families'
-         and (select app.is_guardian_of((storage.foldername(name))[2])));
+         and (storage.foldername(name))[2] = any ((select app.my_family_ids())::text[]));

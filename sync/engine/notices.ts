@@ -5,6 +5,8 @@ export interface RefusedChange {
   collection: string
   id: string | null
   reason: string
+  /** What this device had written, where it was sent: the person may act on it again. */
+  mine?: Record<string, unknown>
   at: number
 }
 

@@ -191,6 +191,8 @@ export function startSync(options: SyncOptions): SyncController {
           await whenOnline()
           const send: PushRow[] = []
           const refusedHere: Refusal[] = []
+          // What this device wrote, by id: a refusal carries it so the person may act on it.
+          const written = new Map<string, Record<string, unknown>>()
           // A pulled state that was never edited here is not sent back: RxDB notes it as
           // received when this call returns (see pulledUnchanged).
           const pulled = await pulledUnchanged(
@@ -206,6 +208,7 @@ export function startSync(options: SyncOptions): SyncController {
             )
               continue
             const doc = wireDoc(r.newDocumentState as Record<string, unknown>)
+            written.set(String(doc.id), doc)
             const assumed = r.assumedMasterState
               ? wireDoc(r.assumedMasterState as Record<string, unknown>)
               : null
@@ -249,7 +252,8 @@ export function startSync(options: SyncOptions): SyncController {
             refusedIds.add(def.name, String(r.document.id))
             back.push(r.document)
           }
-          if (refusals.length > 0) refused$.next(refusals.map((r) => toRefused(def.name, r)))
+          if (refusals.length > 0)
+            refused$.next(refusals.map((r) => toRefused(def.name, r, written.get(String(r.id)))))
           return back as never[]
         },
       },
@@ -352,8 +356,12 @@ export function startSync(options: SyncOptions): SyncController {
   }
 }
 
-function toRefused(collection: string, r: Refusal): RefusedChange {
-  return { collection, id: r.id, reason: r.reason, at: Date.now() }
+function toRefused(
+  collection: string,
+  r: Refusal,
+  mine: Record<string, unknown> | undefined,
+): RefusedChange {
+  return { collection, id: r.id, reason: r.reason, ...(mine ? { mine } : {}), at: Date.now() }
 }
 
 function describe(error: unknown): string {

@@ -16,7 +16,16 @@ const by = (label: string): DemoAccount => {
   return account
 }
 
-const payment = (id: string) => ({
+const december = {
+  key: '2026-27/month/2026-12',
+  label: 'December 2026',
+  months: 1,
+  start: '2026-12-01',
+  end: '2026-12-31',
+}
+
+// A fee is recorded once per month (a second is refused): each test's payment pays for its own.
+const payment = (id: string, period = december) => ({
   id,
   family_id: 'demo-family-fernandes',
   student_id: 'st-tiago',
@@ -26,13 +35,7 @@ const payment = (id: string) => ({
   data: {
     paymentType: 'Monthly Fee',
     paymentOption: 'UPI',
-    period: {
-      key: '2026-27/month/2026-12',
-      label: 'December 2026',
-      months: 1,
-      start: '2026-12-01',
-      end: '2026-12-31',
-    },
+    period,
     feeYear: '2026-27',
     receivedFrom: 'Maria Fernandes',
     amount: 16700,
@@ -155,7 +158,18 @@ describe.each(testDatabases())('payment receipts on $name', (database) => {
     try {
       const { error } = await client.rpc('sync_push', {
         collection: 'payments',
-        rows: [{ newDocumentState: payment('pay-host-own'), assumedMasterState: null }],
+        rows: [
+          {
+            newDocumentState: payment('pay-host-own', {
+              key: '2026-27/month/2027-01',
+              label: 'January 2027',
+              months: 1,
+              start: '2027-01-01',
+              end: '2027-01-31',
+            }),
+            assumedMasterState: null,
+          },
+        ],
       })
       expect(error).toBeNull()
       const mail = await smtp.waitForMail((m) => m.subject.startsWith('Fees received'), 15_000)

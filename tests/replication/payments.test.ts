@@ -18,7 +18,13 @@ const period = {
   end: '2027-01-31',
 }
 
-function fee(id: string, status: 'recorded' | 'reported', studentId: string, name: string) {
+function fee(
+  id: string,
+  status: 'recorded' | 'reported',
+  studentId: string,
+  name: string,
+  paidFor = period,
+) {
   return {
     id,
     family_id: 'demo-family-fernandes',
@@ -29,7 +35,7 @@ function fee(id: string, status: 'recorded' | 'reported', studentId: string, nam
     data: {
       paymentType: 'Monthly Fee' as const,
       paymentOption: 'Cash' as const,
-      period,
+      period: paidFor,
       feeYear: '2026-27',
       receivedFrom: 'Maria Fernandes',
       amount: 14500,
@@ -72,7 +78,16 @@ describe.each(testDatabases())('payments recorded offline on $name', (target) =>
       fee('pay-offline-tiago', 'recorded', 'st-tiago', 'Tiago Fernandes'),
       fee('pay-offline-ines', 'recorded', 'st-ines', 'Inês Fernandes'),
     ])
-    await family.db.payments.insert(fee('pay-offline-report', 'reported', 'st-tiago', 'Tiago'))
+    // The family reports February: January is the office's (a month is recorded once).
+    await family.db.payments.insert(
+      fee('pay-offline-report', 'reported', 'st-tiago', 'Tiago', {
+        key: '2026-27/month/2027-02',
+        label: 'February 2027',
+        months: 1,
+        start: '2027-02-01',
+        end: '2027-02-28',
+      }),
+    )
     expect(await office.sync.countPending()).toBe(2)
 
     await office.goOnline()

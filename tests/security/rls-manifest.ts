@@ -564,6 +564,14 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: `app.is_staff()`,
     execute: roles('allow', { anon: 'deny' }),
   },
+  'app.my_family_ids()': {
+    call: `app.my_family_ids()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.my_contact_ids()': {
+    call: `app.my_contact_ids()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
   'app.log_outbox_trouble()': {
     call: null,
     execute: roles('deny'),
@@ -629,6 +637,10 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     execute: roles('allow', { anon: 'deny' }),
   },
   'app.kind_is_fixed()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.columns_are_fixed()': {
     call: null,
     execute: roles('deny'),
   },

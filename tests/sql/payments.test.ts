@@ -93,7 +93,9 @@ function feeDoc(
     data: {
       paymentType: 'Monthly Fee',
       paymentOption: 'Indian Bank Transfer',
-      period,
+      // Each test's fee pays for a period of its own: a second fee of one period is refused
+      // (payment-once-per-period.test.ts).
+      period: { ...period, key: `${period.key}/${id}` },
       feeYear: '2026-27',
       receivedFrom: 'Maria Fernandes',
       amount: 16700,
@@ -364,7 +366,7 @@ describe.each(testDatabases())('payments on $name', (target) => {
         {
           feeYear: year,
           sendEmail: false,
-          period: { ...period, key: `${year}/month/2040-0${(i % 9) + 1}` },
+          period: { ...period, key: `${year}/month/2040-${String(i + 1).padStart(2, '0')}` },
         },
       ),
     )

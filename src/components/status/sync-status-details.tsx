@@ -3,14 +3,19 @@ import type { ReactElement } from 'react'
 import { Button, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core'
 import type { useSyncView } from '@/db/hooks'
 import type { SyncNotice } from '@/db/sync-notices'
+import { useKeepAsInstalment } from '@/db/keep-as-instalment'
 import { lastTimeText } from '@/lib/time/clock'
+import { periodAlreadyRecorded } from '@sync/rules/fees/instalment'
 
 const when = (ms: number) => lastTimeText(ms)
 
 /** A record as a person recognises it: its name, description or timing. */
 function label(doc: Record<string, unknown> | undefined, fallback: string): string {
+  for (const key of ['name', 'family_name']) {
+    if (typeof doc?.[key] === 'string' && doc[key]) return String(doc[key])
+  }
   const data = (doc?.data ?? doc ?? {}) as Record<string, unknown>
-  for (const key of ['name', 'description', 'timing', 'title']) {
+  for (const key of ['name', 'family_name', 'description', 'timing', 'title']) {
     if (typeof data[key] === 'string' && data[key]) return String(data[key])
   }
   return fallback
@@ -23,6 +28,16 @@ interface LessonLoss {
   mine?: { topic: string | null } | null
   kept?: { topic: string | null } | null
 }
+
+/** A field of a family, student or inquiry that both sides changed (sync/rules/merge). */
+interface FieldLoss {
+  field: string
+  mine: string
+  kept: string
+}
+
+const isFieldLoss = (details: unknown[]): details is FieldLoss[] =>
+  details.every((d) => typeof (d as FieldLoss).field === 'string')
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
@@ -38,7 +53,22 @@ function lessonLossText(d: LessonLoss): string {
   return `${where}: your topic ${mine} was replaced by ${kept}.`
 }
 
-function Notice({ notice, onDismiss }: { notice: SyncNotice; onDismiss: () => void }) {
+/** A fee refused because its period is paid already, which the person may keep as an instalment. */
+const twice = (notice: SyncNotice) =>
+  notice.kind === 'refused' &&
+  notice.collection === 'payments' &&
+  !!notice.mine &&
+  periodAlreadyRecorded(notice.reason)
+
+function Notice({
+  notice,
+  onDismiss,
+  onKeepBoth,
+}: {
+  notice: SyncNotice
+  onDismiss: () => void
+  onKeepBoth: () => void
+}) {
   const what = notice.collection.replace(/_/g, ' ')
   return (
     <Stack gap={2} data-testid="sync-notice">
@@ -46,6 +76,13 @@ function Notice({ notice, onDismiss }: { notice: SyncNotice; onDismiss: () => vo
         <Text size="sm">
           <b>Not saved</b> ({what}): {notice.reason}
         </Text>
+      ) : notice.details && isFieldLoss(notice.details) ? (
+        notice.details.map((d, i) => (
+          <Text size="sm" key={i}>
+            <b>Replaced by another change</b> ({what}, {label(notice.kept, notice.recordId)}) —{' '}
+            {d.field}: your “{d.mine}” was replaced by “{d.kept}”.
+          </Text>
+        ))
       ) : notice.details ? (
         (notice.details as LessonLoss[]).map((d, i) => (
           <Text size="sm" key={i}>
@@ -58,14 +95,30 @@ function Notice({ notice, onDismiss }: { notice: SyncNotice; onDismiss: () => vo
           was replaced by “{label(notice.kept, notice.recordId)}”.
         </Text>
       )}
-      <Group justify="space-between">
-        <Text size="xs" c="dimmed">
-          {when(notice.at)}
-        </Text>
-        <Button size="compact-xs" variant="subtle" onClick={onDismiss}>
-          Dismiss
-        </Button>
-      </Group>
+      {twice(notice) ? (
+        <Group justify="space-between">
+          <Text size="xs" c="dimmed">
+            {when(notice.at)}
+          </Text>
+          <Group gap={4}>
+            <Button size="compact-xs" variant="light" onClick={onKeepBoth}>
+              Keep both as two instalments
+            </Button>
+            <Button size="compact-xs" variant="subtle" onClick={onDismiss}>
+              Drop mine
+            </Button>
+          </Group>
+        </Group>
+      ) : (
+        <Group justify="space-between">
+          <Text size="xs" c="dimmed">
+            {when(notice.at)}
+          </Text>
+          <Button size="compact-xs" variant="subtle" onClick={onDismiss}>
+            Dismiss
+          </Button>
+        </Group>
+      )}
     </Stack>
   )
 }
@@ -82,6 +135,7 @@ export default function SyncStatusDetails({
   target: ReactElement
 }) {
   const problems = view.notices.length
+  const keepAsInstalment = useKeepAsInstalment()
   return (
     <Popover width={320} position="bottom-end" shadow="md" defaultOpened>
       <Popover.Target>{target}</Popover.Target>
@@ -105,7 +159,12 @@ export default function SyncStatusDetails({
               <ScrollArea.Autosize mah={280}>
                 <Stack gap="sm">
                   {view.notices.map((n) => (
-                    <Notice key={n.id} notice={n} onDismiss={() => view.dismiss(n.id)} />
+                    <Notice
+                      key={n.id}
+                      notice={n}
+                      onDismiss={() => view.dismiss(n.id)}
+                      onKeepBoth={() => void keepAsInstalment(n.id)}
+                    />
                   ))}
                 </Stack>
               </ScrollArea.Autosize>

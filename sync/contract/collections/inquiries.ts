@@ -119,10 +119,14 @@ export const inquiries = defineCollection({
     data: z.record(z.string(), z.unknown()),
     updated_at: z.optional(z.string()),
     updated_by: z.optional(z.nullable(z.string())),
+    /** The name of who changed it last, written by the server with `updated_by` (issue 30). */
+    updated_by_name: z.optional(z.nullable(z.string())),
   }),
   kinds: inquiryKinds,
-  serverColumns: ['updated_at', 'updated_by'],
+  serverColumns: ['updated_at', 'updated_by', 'updated_by_name'],
   roles: INQUIRY_ROLES,
   indexes: ['status'],
-  version: 0,
+  // 1: the name of who changed it last. Nothing to convert: it arrives with the next pull.
+  version: 1,
+  migrationStrategies: { 1: (doc: Record<string, unknown>) => doc },
 })

@@ -77,6 +77,11 @@ export const paymentDataSchema = z.object({
   email: z.optional(receiptEmailSchema),
   /** A guardian's reference for a payment they report (the UPI transaction number, say). */
   reference: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Use at most 100 characters'))),
+  /**
+   * A fee paid in parts: recorded although the same student's fee of the same type and period
+   * is recorded already (the server refuses a second one otherwise, issue 30).
+   */
+  instalment: z.optional(z.boolean()),
   /** Why the office set a payment aside. */
   note: z.optional(z.string().check(z.maxLength(500))),
 })

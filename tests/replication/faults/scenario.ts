@@ -149,6 +149,25 @@ const PAYERS = [
   ['st-kabir', 'demo-family-shetty'],
   ['st-anya', 'demo-family-dsouza'],
 ] as const
+/** The n-th month from February 2027, as a fee's period and the fee year it counts in. */
+function paidMonth(n: number) {
+  const y = 2027 + Math.floor((1 + n) / 12)
+  const m = (1 + n) % 12
+  const ym = `${y}-${String(m + 1).padStart(2, '0')}`
+  const start = m >= 5 ? y : y - 1
+  const feeYear = `${start}-${String((start + 1) % 100).padStart(2, '0')}`
+  return {
+    feeYear,
+    period: {
+      key: `${feeYear}/month/${ym}`,
+      label: ym,
+      months: 1,
+      start: `${ym}-01`,
+      end: `${ym}-28`,
+    },
+  }
+}
+
 /** The payers' families whose guardians have e-mail addresses (the others' receipts are not e-mailed). */
 const MAILED_FAMILIES: ReadonlySet<string> = new Set(['demo-family-fernandes', 'demo-family-naik'])
 
@@ -281,6 +300,7 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
   const toldNumbers: { device: number; id: string; name: string }[] = []
   const messages = new Map<string, { waId: string; body: string }>()
   const recorded = new Map<string, number>()
+  const monthsPaid = new Map<string, number>()
   const faults = { kills: 0, reopens: 0, offline: 0 }
   let edits = 0
   const editsBy: Record<string, number> = {}
@@ -470,6 +490,11 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
         // A fee the clerk records, online or not, with its receipt e-mailed where it can be.
         const [studentId, familyId] = PAYERS[op.pick % PAYERS.length]!
         const id = unique('pay')
+        // Each of a student's fees pays the month after the last one: the server refuses a
+        // second fee of one month (a duplicate), and this workload holds only allowed edits.
+        const nth = monthsPaid.get(studentId) ?? 0
+        monthsPaid.set(studentId, nth + 1)
+        const paid = paidMonth(nth)
         const amount = 1000 + (op.pick % 900) * 10
         await devices[CLERK]!.db.payments.insert({
           id,
@@ -481,14 +506,8 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
           data: {
             paymentType: 'Monthly Fee',
             paymentOption: 'Cash',
-            period: {
-              key: '2026-27/month/2027-02',
-              label: 'February 2027',
-              months: 1,
-              start: '2027-02-01',
-              end: '2027-02-28',
-            },
-            feeYear: '2026-27',
+            period: paid.period,
+            feeYear: paid.feeYear,
             receivedFrom: 'A parent',
             amount,
             paymentDate: '2027-02-01',

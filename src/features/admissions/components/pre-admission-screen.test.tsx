@@ -82,6 +82,31 @@ describe('the Pre-Admission pane', () => {
     expect(families()).toEqual(['Oldest', 'Middle', 'Younger'])
   })
 
+  it('says who changed an inquiry last and when, in the centre’s time (issue 30)', async () => {
+    setViewportWidth(1280)
+    await renderApp({
+      path: '/administration/dash',
+      member: staff,
+      seed: async (d) => {
+        await seed(d)
+        await d.inquiries.insert({
+          ...family('c1', 'initialInquiry', 'Changed', '2016-01-01'),
+          submitted: '2026-11-20T20:00:00.000Z',
+          updated_at: '2026-11-28T04:45:00.000Z',
+          updated_by: 'u-savio',
+          updated_by_name: 'Savio Pereira',
+        })
+      },
+    })
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the Changed inquiry' }))
+    const detail = await screen.findByTestId('inquiry-detail')
+    expect(within(detail).getByTestId('inquiry-last-change')).toHaveTextContent(
+      'Last changed by Savio Pereira on 28 Nov 2026, 10:15',
+    )
+    // Sent at 20:00 UTC on the 20th: the 21st at the centre.
+    expect(within(detail).getByText('Applied 2026-11-21')).toBeInTheDocument()
+  })
+
   it('remembers the chosen tab on the device and lists meetings by start', async () => {
     setViewportWidth(360)
     await open()

@@ -30,6 +30,7 @@ import type { InquiryStatus } from '@sync/contract/collections/inquiries'
 import type { EmailDraft } from '@sync/rules/messaging/templates'
 import type { InquiryRow } from '@sync/engine/database'
 import { useAuthMember } from '@/lib/auth/use-auth'
+import { centreDateOf } from '@/lib/time/calendar-date'
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { useInquiries, useInquiryWriter, type NoteField } from '../hooks/use-inquiries'
 import { InquiryFacilitators } from './facilitator-picker'
@@ -38,6 +39,7 @@ import {
   answerGroups,
   guardianDetails,
   inquiryEmailDraft,
+  lastChangeText,
   personName,
   previousSchoolsText,
   showsPotential,
@@ -59,7 +61,7 @@ const openingSteps = (
   </Text>
 )
 
-const today = () => new Date().toISOString().slice(0, 10)
+const today = () => centreDateOf(new Date())
 const storage = () => (typeof window === 'undefined' ? null : window.localStorage)
 
 const failed = (error: unknown) =>
@@ -199,6 +201,7 @@ function InquiryDetail({
   }
   const [archiving, setArchiving] = useState(false)
   const family = row.kind === 'family' ? row.data : null
+  const lastChange = lastChangeText(row)
   const applicant = row.kind === 'facilitator' ? row.data.applicant : null
   const move = async () => {
     try {
@@ -248,9 +251,14 @@ function InquiryDetail({
           </Badge>
         )}
         <Text size="sm" c="dimmed">
-          Applied {row.submitted.slice(0, 10)}
+          Applied {centreDateOf(row.submitted)}
         </Text>
       </Group>
+      {lastChange && (
+        <Text size="sm" c="dimmed" data-testid="inquiry-last-change">
+          {lastChange}
+        </Text>
+      )}
       {family && (
         <>
           <Text size="sm">Marital status: {family.maritalStatus}</Text>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { InquiryRow } from '@sync/engine/database'
 import {
+  lastChangeText,
   answerGroups,
   ageText,
   guardianDetails,
@@ -184,5 +185,31 @@ describe('what the inquiry detail shows besides names (issue 40)', () => {
     [false, 'initialInquiry', false],
   ] as const)('potential %s at %s shows the tag: %s', (potential, status, shown) => {
     expect(showsPotential({ potential, status })).toBe(shown)
+  })
+})
+
+describe('who changed an inquiry last, in the centre’s time (issue 30, H11)', () => {
+  it.each([
+    [
+      { updated_at: '2026-11-28T04:45:00Z', updated_by_name: 'Savio Pereira' },
+      'Last changed by Savio Pereira on 28 Nov 2026, 10:15',
+    ],
+    // Just before midnight UTC is the next morning at the centre.
+    [
+      { updated_at: '2026-11-27T19:20:00.123456+00:00', updated_by_name: 'Meera Kamat' },
+      'Last changed by Meera Kamat on 28 Nov 2026, 00:50',
+    ],
+    [
+      { updated_at: '2026-11-28T04:45:00Z', updated_by_name: null },
+      'Last changed on 28 Nov 2026, 10:15',
+    ],
+    [
+      { updated_at: '2026-11-28T04:45:00Z', updated_by_name: '  ' },
+      'Last changed on 28 Nov 2026, 10:15',
+    ],
+    [{ updated_by_name: 'Savio Pereira' }, null],
+    [{ updated_at: 'not a time', updated_by_name: 'Savio Pereira' }, null],
+  ])('%j: %s', (row, text) => {
+    expect(lastChangeText(row)).toBe(text)
   })
 })

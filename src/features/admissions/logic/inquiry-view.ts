@@ -5,6 +5,7 @@ import { ageOn } from '@sync/rules/families/profile'
 import type { EmailDraft, TemplateName } from '@sync/rules/messaging/templates'
 import { isPipelineTab, type PipelineTab } from '@sync/rules/admissions/pipeline'
 import type { InquiryRow } from '@sync/engine/database'
+import { centreClockOf } from '@/lib/time/calendar-date'
 
 export const TAB_STORAGE_KEY = 'app.preAdmission.tab'
 
@@ -215,4 +216,28 @@ export function answerGroups(row: { data: unknown }): AnswerGroup[] {
   if (applicant)
     groups.push({ title: personName(applicant), answers: answered(applicant.questions) })
   return groups.filter((g) => g.answers.length > 0)
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/** An instant as the centre's clock reads it, whatever the device's zone: "28 Nov 2026, 10:15". */
+export function centreDateTime(iso: string): string | null {
+  if (Number.isNaN(Date.parse(iso))) return null
+  const c = centreClockOf(iso)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${c.getUTCDate()} ${MONTHS[c.getUTCMonth()]} ${c.getUTCFullYear()}, ${pad(c.getUTCHours())}:${pad(c.getUTCMinutes())}`
+}
+
+/**
+ * Who changed the inquiry last and when, as the server stamped them (issue 30, H11 lastEditBy,
+ * lastEditDate); without a name (the public form, the seed), only when.
+ */
+export function lastChangeText(row: {
+  updated_at?: string
+  updated_by_name?: string | null
+}): string | null {
+  const when = row.updated_at ? centreDateTime(row.updated_at) : null
+  if (!when) return null
+  const who = row.updated_by_name?.trim()
+  return who ? `Last changed by ${who} on ${when}` : `Last changed on ${when}`
 }

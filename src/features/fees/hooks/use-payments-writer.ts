@@ -3,7 +3,12 @@ import type { PaymentRow } from '@sync/engine/database'
 import { uuidv7 } from '@sync/contract/ids'
 import { parseRow } from '@sync/contract/schema'
 import { useOpenDatabase } from '@/db/provider'
-import { setAsideRow, type NewPayment } from '../logic/payment-rows'
+import {
+  serverAnswerOf,
+  setAsideRow,
+  type NewPayment,
+  type ServerAnswer,
+} from '../logic/payment-rows'
 
 /**
  * The office's payment writes. They are made on the device and pushed by the sync engine when it
@@ -30,6 +35,26 @@ export function usePaymentsWriter() {
         parseRow(payments, { ...current, status: 'recorded', data: row.data }),
       )
     },
+    /**
+     * The server's answer to a payment this device saved, as its copy shows it: numbered,
+     * refused (undone on the device), or still waiting after `ms`.
+     */
+    answer: (id: string, ms: number): Promise<ServerAnswer> =>
+      new Promise((resolve) => {
+        let settled = false
+        const done = (answer: ServerAnswer) => {
+          if (settled) return
+          settled = true
+          clearTimeout(timer)
+          sub?.unsubscribe()
+          resolve(answer)
+        }
+        const timer = setTimeout(() => done('waiting'), ms)
+        const sub = db.payments.findOne(id).$.subscribe((doc) => {
+          const answer = serverAnswerOf(doc ? (doc.toJSON() as PaymentRow) : null)
+          if (answer !== 'waiting') queueMicrotask(() => done(answer))
+        })
+      }),
     /** A payment set aside with the reason (status void). */
     setAside: async (id: string, note: string): Promise<void> => {
       const doc = await docOf(id)

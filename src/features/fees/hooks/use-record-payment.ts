@@ -9,14 +9,28 @@ import { usePaymentsWriter } from './use-payments-writer'
 
 const today = () => centreDateOf(new Date())
 
+/** How long the office waits online for the server's answer before hearing it is kept here. */
+const ANSWER_WAIT_MS = 15_000
+
 /**
  * Records fees and contributions from the dialogs (a new row, or a family's report confirmed)
- * and tells the office what happens next (J27): sent now when online, on the next sync offline.
+ * and tells the office what happens next (J27): the receipt is "generated and sent" once the
+ * server accepted the payment and numbered it, never before (it may refuse a month recorded
+ * twice, and the sync status then says why); offline or without an answer yet, that it waits.
  */
 export function useRecordPayment() {
   const writer = usePaymentsWriter()
-  const tell = (sendEmail: boolean) =>
-    notifications.show({ color: 'green', message: savedMessage(navigator.onLine, sendEmail) })
+  const tell = async (id: string, sendEmail: boolean) => {
+    const answer = navigator.onLine ? await writer.answer(id, ANSWER_WAIT_MS) : 'waiting'
+    if (answer === 'refused') {
+      notifications.show({
+        color: 'red',
+        message: 'The payment was not recorded: the sync status says why.',
+      })
+      return
+    }
+    notifications.show({ color: 'green', message: savedMessage(answer === 'numbered', sendEmail) })
+  }
   return {
     fee: async (args: {
       values: FeeFormValues
@@ -31,7 +45,7 @@ export function useRecordPayment() {
         ...args,
       })
       await (args.report ? writer.confirm(row) : writer.record(row))
-      tell(args.values.sendEmail)
+      void tell(row.id, args.values.sendEmail)
     },
     contribution: async (args: {
       values: ContributionFormValues
@@ -43,7 +57,7 @@ export function useRecordPayment() {
         ...args,
       })
       await (args.report ? writer.confirm(row) : writer.record(row))
-      tell(args.values.sendEmail)
+      void tell(row.id, args.values.sendEmail)
     },
     setAside: writer.setAside,
   }

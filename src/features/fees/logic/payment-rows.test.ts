@@ -7,6 +7,7 @@ import {
   feePaymentRow,
   NO_EMAIL_ADDRESS,
   savedMessage,
+  serverAnswerOf,
   setAsideRow,
   type FeeRowInput,
 } from './payment-rows'
@@ -235,7 +236,21 @@ describe('savedMessage (J27)', () => {
       'Payment saved on this device. Its receipt is numbered and e-mailed when it syncs.',
     ],
     [false, false, 'Payment saved on this device. Its receipt is numbered when it syncs.'],
-  ])('online %s, e-mail %s', (online, sendEmail, message) => {
-    expect(savedMessage(online, sendEmail)).toBe(message)
+  ])('accepted by the server %s, e-mail %s', (accepted, sendEmail, message) => {
+    expect(savedMessage(accepted, sendEmail)).toBe(message)
+  })
+})
+
+describe('serverAnswerOf: the receipt is only "generated" once the server numbered it (issue 30)', () => {
+  it.each([
+    [{ status: 'recorded' as const, receipt_number: '2026-27/0005' }, 'numbered'],
+    [{ status: 'recorded' as const, receipt_number: null }, 'waiting'],
+    [{ status: 'recorded' as const }, 'waiting'],
+    // A new payment the server refused is removed from the device; a confirmed report goes back.
+    [null, 'refused'],
+    [{ status: 'recorded' as const, receipt_number: null, _deleted: true }, 'refused'],
+    [{ status: 'reported' as const, receipt_number: null }, 'refused'],
+  ])('%j is %s', (doc, answer) => {
+    expect(serverAnswerOf(doc)).toBe(answer)
   })
 })

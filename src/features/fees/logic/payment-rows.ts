@@ -136,10 +136,30 @@ export function setAsideRow<R extends { status: PaymentStatus; data: PaymentData
   return { ...row, status: 'void', data: { ...row.data, note: reason } }
 }
 
-/** What the office is told once a payment is saved (J27). */
-export function savedMessage(online: boolean, sendEmail: boolean): string {
-  if (online) return sendEmail ? 'Payment receipt generated and email sent' : 'Payment recorded'
+/**
+ * What the office is told about a payment it saved (J27): that its receipt was generated (and
+ * e-mailed) only once the server accepted it and numbered the receipt (issue 30: the server may
+ * refuse a month recorded twice); until then, that it waits on this device.
+ */
+export function savedMessage(accepted: boolean, sendEmail: boolean): string {
+  if (accepted) return sendEmail ? 'Payment receipt generated and email sent' : 'Payment recorded'
   return sendEmail
     ? 'Payment saved on this device. Its receipt is numbered and e-mailed when it syncs.'
     : 'Payment saved on this device. Its receipt is numbered when it syncs.'
+}
+
+/** How the server answered a payment this device saved, as the device's copy shows it. */
+export type ServerAnswer = 'numbered' | 'refused' | 'waiting'
+
+/**
+ * The server's answer, read from the device's copy of the payment: numbered once the receipt
+ * number came back; refused when the device undid it (a new payment removed, a confirmed report
+ * back to waiting); else still waiting.
+ */
+export function serverAnswerOf(
+  doc: { status: PaymentStatus; receipt_number?: string | null; _deleted?: boolean } | null,
+): ServerAnswer {
+  if (!doc || doc._deleted || doc.status === 'reported') return 'refused'
+  if (doc.status === 'recorded' && doc.receipt_number) return 'numbered'
+  return 'waiting'
 }

@@ -19,7 +19,7 @@ import {
 } from '@mantine/core'
 import { LiteImage } from '@/components/lite-image'
 import { notifications } from '@mantine/notifications'
-import { format } from 'date-fns'
+import { centreFormat } from '@/lib/time/centre-format'
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { uploadWithProgress } from '@/lib/upload'
 import { removeFile, useFiles } from '../hooks/use-files'
@@ -134,7 +134,7 @@ export function FilesScreen() {
               </Anchor>
               <Text size="xs" c="dimmed">
                 {sizeLabel(file.size)}
-                {file.created && ` · ${format(new Date(file.created), 'd MMM yyyy')}`}
+                {file.created && ` · ${centreFormat(file.created, 'd MMM yyyy')}`}
               </Text>
               <Button
                 size="compact-xs"

@@ -114,6 +114,9 @@ describe('Node Mailer', () => {
     })
     const alert = await screen.findByTestId('mail-stalled')
     expect(alert).toHaveTextContent('Queued e-mails are not leaving1 e-mail has waited more than 5')
+    // 09:00 UTC is 14:30 at the centre, whatever zone the device (or the test run, TZ) is in.
+    expect(alert).toHaveTextContent('(since 26 Nov 14:30)')
+    expect(screen.getByTestId('mail-row')).toHaveTextContent('26 Nov 2026 14:30')
     expect(alert).toHaveTextContent(
       "The dispatcher refused the database's call (HTTP 403): the function secret OUTBOX_SECRET differs from Vault's outbox_secret.",
     )

@@ -16,7 +16,7 @@ import {
   Text,
   Title,
 } from '@mantine/core'
-import { format } from 'date-fns'
+import { centreFormat } from '@/lib/time/centre-format'
 import { Pager } from '@/components/lists/pager'
 import { notifyResult } from '@/components/feedback/notify-result'
 import { retryMail, useMailBody, useMailLog } from '../hooks/use-mail-log'
@@ -92,7 +92,7 @@ function MailCard({ mail, onOpen, onRetry }: { mail: MailRow; onOpen(): void; on
           {addressLine(mail)}
         </Text>
         <Text size="xs" c="dimmed">
-          {mail.email_type ?? 'Other'} · {format(new Date(mail.created_at), 'd MMM yyyy HH:mm')}
+          {mail.email_type ?? 'Other'} · {centreFormat(mail.created_at, 'd MMM yyyy HH:mm')}
           {mail.attachment_count > 0 &&
             ` · ${mail.attachment_count} ${mail.attachment_count === 1 ? 'attachment' : 'attachments'}`}
         </Text>

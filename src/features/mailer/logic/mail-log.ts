@@ -1,5 +1,6 @@
 // The admin's Node Mailer pane (operations.md §1, §9; F33): the outgoing e-mail log.
-import { differenceInSeconds, format } from 'date-fns'
+import { centreFormat } from '@/lib/time/centre-format'
+import { differenceInSeconds } from 'date-fns'
 
 /** The e-mail types of operations.md §9, in the spec's order: one filter each. */
 export const MAIL_TYPES = [
@@ -184,7 +185,7 @@ export function stalledWarning(stalled: Stalled | null | undefined): string | nu
   if (!stalled || stalled.count < 1) return null
   const waited =
     stalled.count === 1
-      ? `1 e-mail has waited more than 5 minutes without an attempt (since ${format(new Date(stalled.since), 'd MMM HH:mm')}).`
-      : `${stalled.count} e-mails have waited more than 5 minutes without an attempt (the oldest since ${format(new Date(stalled.since), 'd MMM HH:mm')}).`
+      ? `1 e-mail has waited more than 5 minutes without an attempt (since ${centreFormat(stalled.since, 'd MMM HH:mm')}).`
+      : `${stalled.count} e-mails have waited more than 5 minutes without an attempt (the oldest since ${centreFormat(stalled.since, 'd MMM HH:mm')}).`
   return `${waited} ${whyStalled(stalled.wakeUp)}`
 }

@@ -19,7 +19,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { format } from 'date-fns'
+import { centreFormat } from '@/lib/time/centre-format'
 import {
   canToggleFacilitator,
   emailSendingAction,
@@ -145,7 +145,7 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
     </Group>
   )
   const lastActive = (m: MemberRow) =>
-    m.last_activity ? format(new Date(m.last_activity), 'd MMM yyyy HH:mm') : 'Never'
+    m.last_activity ? centreFormat(m.last_activity, 'd MMM yyyy HH:mm') : 'Never'
   return (
     <Stack>
       <Title order={1} size="h2">

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Table.css'
 import { Alert, Modal, Table, Text } from '@mantine/core'
-import { format } from 'date-fns'
+import { centreFormat } from '@/lib/time/centre-format'
 import { useSignInHistory } from '../hooks/use-members'
 import { describeDevice } from '../logic/members'
 
@@ -22,7 +22,7 @@ function HistoryTable({ member }: { member: string }) {
         <Table.Tbody>
           {entries.map((e) => (
             <Table.Tr key={e.at} data-testid="sign-in-entry">
-              <Table.Td>{format(new Date(e.at), 'd MMM yyyy HH:mm')}</Table.Td>
+              <Table.Td>{centreFormat(e.at, 'd MMM yyyy HH:mm')}</Table.Td>
               <Table.Td>
                 <Text size="sm">{describeDevice(e.user_agent)}</Text>
                 {e.ip && (

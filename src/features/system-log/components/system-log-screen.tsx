@@ -2,7 +2,7 @@ import '@mantine/core/styles/Switch.css'
 import '@mantine/core/styles/Paper.css'
 import { useState } from 'react'
 import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core'
-import { format } from 'date-fns'
+import { centreFormat } from '@/lib/time/centre-format'
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { Pager } from '@/components/lists/pager'
 import { notifyResult } from '@/components/feedback/notify-result'
@@ -20,7 +20,7 @@ function EntryCard({ entry, onDismiss }: { entry: LogEntry; onDismiss(): void })
               {entry.source}
             </Badge>
             <Text size="xs" c="dimmed">
-              {format(new Date(entry.logged_at), 'd MMM yyyy HH:mm')}
+              {centreFormat(entry.logged_at, 'd MMM yyyy HH:mm')}
             </Text>
           </Group>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -34,7 +34,7 @@ function EntryCard({ entry, onDismiss }: { entry: LogEntry; onDismiss(): void })
         </Stack>
         {entry.dismissed_at ? (
           <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-            Dismissed {format(new Date(entry.dismissed_at), 'd MMM HH:mm')}
+            Dismissed {centreFormat(entry.dismissed_at, 'd MMM HH:mm')}
           </Text>
         ) : (
           <Button size="compact-sm" variant="default" onClick={onDismiss} style={{ flexShrink: 0 }}>

@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { format } from 'date-fns'
+import { centreFormat } from '@/lib/time/centre-format'
 import { useSubmit } from '@/components/form/use-submit'
 import {
   markRead,
@@ -114,7 +114,7 @@ function MessageBubble({ message }: { message: MessageRecord }) {
       </Text>
       <Group gap={6} mt={4} justify="flex-end" wrap="wrap">
         <Text size="xs" c="dimmed">
-          {format(new Date(message.created_at), 'd MMM, HH:mm')}
+          {centreFormat(message.created_at, 'd MMM, HH:mm')}
           {mine && message.mode === 'template' ? ' · template' : ''}
         </Text>
         {/* A dot keeps the status's colour and the word in the text colour: the light
@@ -277,7 +277,7 @@ export function WhatsAppScreen({ chat }: { chat?: string }) {
                     <Table.Td visibleFrom="sm">{badge}</Table.Td>
                     <Table.Td visibleFrom="md">
                       <Text size="sm">
-                        {last ? format(new Date(last), 'd MMM yyyy, HH:mm') : 'None yet'}
+                        {last ? centreFormat(last, 'd MMM yyyy, HH:mm') : 'None yet'}
                       </Text>
                     </Table.Td>
                     <Table.Td>

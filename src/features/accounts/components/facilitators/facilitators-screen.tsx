@@ -14,7 +14,7 @@ import {
   type BoxProps,
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { format } from 'date-fns'
+import { centreFormat } from '@/lib/time/centre-format'
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { useSubmit } from '@/components/form/use-submit'
 import { useFacilitatorList, useFacilitatorWriter } from '../../hooks/use-facilitator-list'
@@ -148,9 +148,7 @@ export function FacilitatorsScreen() {
                 </Table.Td>
                 <Table.Td visibleFrom="md">
                   <Text size="sm">
-                    {f.last_edited
-                      ? format(new Date(f.last_edited), 'd MMM yyyy')
-                      : 'Not synced yet'}
+                    {f.last_edited ? centreFormat(f.last_edited, 'd MMM yyyy') : 'Not synced yet'}
                   </Text>
                 </Table.Td>
                 <Table.Td>
