@@ -205,10 +205,38 @@ revoke execute on function public.outbox_compose(text, text, text) from public, 
 
 grant execute on function public.outbox_compose(text, text, text) to service_role;
 
+-- Whether the e-mail dispatcher has a mail server (SMTP_URL) where it runs, as it last said: the
+-- local host at its start, the `outbox` function whenever it is woken. Without one, e-mail only
+-- queues, and the admins' Node Mailer pane and counts say so plainly (issue 40). One row.
+create table if not exists app.mail_transport (
+  id boolean primary key default true check (id),
+  configured boolean not null,
+  noted_at timestamptz not null default now()
+);
+
+alter table app.mail_transport enable row level security;
+
+revoke all on app.mail_transport from public, anon, authenticated;
+
+-- The dispatcher says whether it has a mail server. Server code only.
+create or replace function public.outbox_note_transport(configured boolean) returns void
+language sql volatile security definer set search_path = ''
+as $$
+  insert into app.mail_transport as t (id, configured, noted_at)
+  values (true, coalesce(outbox_note_transport.configured, false), now())
+  on conflict (id) do update set configured = excluded.configured, noted_at = excluded.noted_at;
+$$;
+
+revoke execute on function public.outbox_note_transport(boolean) from public, anon, authenticated;
+
+grant execute on function public.outbox_note_transport(boolean) to service_role;
+
 -- One page of e-mails for the Node Mailer pane, now with when a queued one is tried next, what
 -- the server answered for each address, the open mail server problem (the reason queued e-mails
 -- are not leaving), if any, and the mail that waits untried (`stalled`: how many, since when, and
--- how the dispatcher is woken), which no mail server problem reports when the dispatcher never runs.
+-- how the dispatcher is woken), which no mail server problem reports when the dispatcher never runs,
+-- and whether a mail server is set up where the mail is sent from (`mailServer`: false when the
+-- dispatcher last said it has none, null before it has said).
 -- It runs as its owner (admins only, checked first): `authenticated` may not read the bodies and
 -- attachments it counts.
 create or replace function public.admin_list_emails(
@@ -255,6 +283,7 @@ begin
     from public.email_outbox o
    where o.status = 'queued' and o.attempts = 0 and o.next_attempt_at < now() - interval '5 minutes';
   return jsonb_build_object('total', total, 'pageSize', size, 'rows', rows, 'serverProblem', trouble,
+    'mailServer', (select t.configured from app.mail_transport t),
     'stalled', case when waiting > 0 then jsonb_build_object(
                  'count', waiting, 'since', waiting_since, 'wakeUp', app.mail_wakeup()) end);
 end;

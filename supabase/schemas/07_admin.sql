@@ -131,6 +131,8 @@ begin
     'systemWarnings', (select count(*) from public.system_warnings w where w.dismissed_at is null),
     'backendEmails', (select count(*) from public.email_outbox),
     'emailsFailed', (select count(*) from public.email_outbox o where o.status = 'failed'),
+    'emailsQueued', (select count(*) from public.email_outbox o where o.status in ('queued', 'sending')),
+    'mailServer', (select t.configured from app.mail_transport t),
     'emailTypes', (
       select jsonb_object_agg(t.type, (select count(*) from public.email_outbox o
                                         where o.email_type = t.type))

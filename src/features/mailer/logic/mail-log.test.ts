@@ -4,6 +4,7 @@ import {
   deliveryLine,
   dueIn,
   MAIL_TYPES,
+  noMailServerWarning,
   stalledWarning,
   statusOf,
   undelivered,
@@ -201,5 +202,17 @@ describe('mail that waits untried', () => {
     ['anything else', call({ status: 500, answer: 'boom' }), 'with HTTP 500: boom.'],
   ])('names the reason with %s', (_case, wakeUp, reason) => {
     expect(stalledWarning({ count: 2, since: at, wakeUp })).toContain(reason)
+  })
+})
+
+describe('no mail server', () => {
+  it('is said plainly only when the dispatcher said it has none', () => {
+    expect(noMailServerWarning(true)).toBeNull()
+    expect(noMailServerWarning(null)).toBeNull()
+    expect(noMailServerWarning(undefined)).toBeNull()
+    expect(noMailServerWarning(false)).toBe(
+      "No mail server is set up, so no e-mail is sent: every e-mail waits in the queue and goes out once one is. Set SMTP_URL where the app's server starts (on Supabase, the function secret SMTP_URL).",
+    )
+    expect(noMailServerWarning(false, 1)).toContain(': 1 e-mail waits in the queue and goes out')
   })
 })

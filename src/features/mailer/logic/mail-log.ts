@@ -1,6 +1,8 @@
 // The admin's Node Mailer pane (operations.md §1, §9; F33): the outgoing e-mail log.
 import { differenceInSeconds, format } from 'date-fns'
 
+export { noMailServerWarning } from '@/lib/mail-server'
+
 /** The e-mail types of operations.md §9, in the spec's order: one filter each. */
 export const MAIL_TYPES = [
   'Inquiry',
@@ -79,6 +81,8 @@ export interface MailPage {
   serverProblem: string | null
   /** Mail that waits untried: the dispatcher is not being woken (absent from older servers). */
   stalled?: Stalled | null
+  /** Whether the dispatcher has a mail server, as it last said (null: not said yet). */
+  mailServer?: boolean | null
 }
 
 export const MAIL_STATUS: Record<MailStatus, { label: string; color: string }> = {
