@@ -840,7 +840,8 @@ begin
              from jsonb_array_elements(coalesce(attachments, '[]'::jsonb)) i),
           kind, webmail.email_trigger, auth.uid());
   return jsonb_build_object('type', 'success',
-                            'message', 'Email sent to ' || array_to_string(recipients, ', '));
+                            'message', 'E-mail queued for ' || array_to_string(recipients, ', ')
+                                       || '; it goes out when the mail server takes it');
 end;
 $$;
 
