@@ -138,7 +138,10 @@ export function setAsideRow<R extends { status: PaymentStatus; data: PaymentData
 
 /** What the office is told once a payment is saved (J27). */
 export function savedMessage(online: boolean, sendEmail: boolean): string {
-  if (online) return sendEmail ? 'Payment receipt generated and email sent' : 'Payment recorded'
+  if (online)
+    return sendEmail
+      ? 'Payment receipt generated and e-mail queued; it goes out when the mail server takes it'
+      : 'Payment recorded'
   return sendEmail
     ? 'Payment saved on this device. Its receipt is numbered and e-mailed when it syncs.'
     : 'Payment saved on this device. Its receipt is numbered when it syncs.'
