@@ -17,7 +17,7 @@ create table if not exists public.email_outbox (
   attachments jsonb not null default '[]' check (jsonb_typeof(attachments) = 'array'),
   email_type text check (email_type in (
     'Inquiry', 'Admissions', 'Student Feedback', 'Payment Receipt', 'Webmail', 'Members',
-    'Contribution Receipt'
+    'Contribution Receipt', 'Payment Reminder'
   )),
   email_trigger text,
   triggered_by uuid references auth.users (id) on delete set null,
@@ -258,7 +258,7 @@ begin
   end if;
   if admin_list_emails.email_type is not null and admin_list_emails.email_type not in (
     'Inquiry', 'Admissions', 'Student Feedback', 'Payment Receipt', 'Webmail', 'Members',
-    'Contribution Receipt') then
+    'Contribution Receipt', 'Payment Reminder') then
     raise exception 'Unknown e-mail type: %', admin_list_emails.email_type using errcode = '22023';
   end if;
   with chosen as (
@@ -726,7 +726,7 @@ grant execute on function public.mail_sender_accounts() to authenticated;
 -- sent is named by the trigger: 'webmail' (written freely), a template ('meeting', 'trial',
 -- 'admission', 'enrolment', 'feeReceipt', 'contributionReceipt') or 'paymentReminder'; the server
 -- sets the e-mail type from it (meeting and trial: Inquiry; admission and enrolment: Admissions;
--- the rest Webmail: a real receipt is the payment's own). One person reaches at most 200 addresses
+-- a fee reminder: Payment Reminder; the rest Webmail: a real receipt is the payment's own). One person reaches at most 200 addresses
 -- (recipients and copies) an hour through it. Answers {type, message} (O02, O03). Attachments
 -- travel in the row as {filename, content (base64), contentType}, at most 10 MB in all. It runs as
 -- its owner: nobody writes the outbox directly.
@@ -758,7 +758,7 @@ begin
   end if;
   kind := case webmail.email_trigger
     when 'webmail' then 'Webmail'
-    when 'paymentReminder' then 'Webmail'
+    when 'paymentReminder' then 'Payment Reminder'
     when 'feeReceipt' then 'Webmail'
     when 'contributionReceipt' then 'Webmail'
     when 'meeting' then 'Inquiry'

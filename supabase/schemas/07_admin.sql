@@ -137,7 +137,8 @@ begin
       select jsonb_object_agg(t.type, (select count(*) from public.email_outbox o
                                         where o.email_type = t.type))
         from unnest(array['Inquiry', 'Admissions', 'Student Feedback', 'Payment Receipt',
-                          'Webmail', 'Members', 'Contribution Receipt']) as t(type))
+                          'Webmail', 'Members', 'Contribution Receipt',
+                          'Payment Reminder']) as t(type))
   );
 end;
 $$;

@@ -14,6 +14,7 @@ const TYPES = [
   'Webmail',
   'Members',
   'Contribution Receipt',
+  'Payment Reminder',
 ]
 type Page = {
   total: number

@@ -108,7 +108,7 @@ describe.each(testDatabases())('webmail on $name', (target) => {
     ).toEqual([])
   })
 
-  it('logs a message by what it is: a template by its type, the rest as Webmail', async () => {
+  it('logs a message by what it is: a template by its type, a fee reminder as one, the rest as Webmail', async () => {
     const send = (trigger: string) =>
       asUser(
         db,
@@ -145,7 +145,7 @@ describe.each(testDatabases())('webmail on $name', (target) => {
       { email_type: 'Admissions', email_trigger: 'admission' },
       { email_type: 'Webmail', email_trigger: 'feeReceipt' },
       { email_type: 'Inquiry', email_trigger: 'meeting' },
-      { email_type: 'Webmail', email_trigger: 'paymentReminder' },
+      { email_type: 'Payment Reminder', email_trigger: 'paymentReminder' },
     ])
   })
 

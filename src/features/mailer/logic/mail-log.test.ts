@@ -33,7 +33,7 @@ const row = (over: Partial<MailRow>): MailRow => ({
 })
 
 describe('e-mail log', () => {
-  it('offers the seven filters of the spec in order (F33)', () => {
+  it('offers the seven filters of the spec in order (F33), then fee reminders', () => {
     expect(MAIL_TYPES).toEqual([
       'Inquiry',
       'Admissions',
@@ -42,6 +42,7 @@ describe('e-mail log', () => {
       'Webmail',
       'Members',
       'Contribution Receipt',
+      'Payment Reminder',
     ])
   })
 

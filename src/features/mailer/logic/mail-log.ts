@@ -3,7 +3,7 @@ import { differenceInSeconds, format } from 'date-fns'
 
 export { noMailServerWarning } from '@/lib/mail-server'
 
-/** The e-mail types of operations.md §9, in the spec's order: one filter each. */
+/** The e-mail types of operations.md §9, in the spec's order, then fee reminders: one filter each. */
 export const MAIL_TYPES = [
   'Inquiry',
   'Admissions',
@@ -12,6 +12,7 @@ export const MAIL_TYPES = [
   'Webmail',
   'Members',
   'Contribution Receipt',
+  'Payment Reminder',
 ] as const
 export type MailType = (typeof MAIL_TYPES)[number]
 
