@@ -13,11 +13,18 @@ export function startMailer(
 ): Dispatcher {
   const smtpUrl = deps.smtpUrl
   const mailFrom = deps.mailFrom ?? process.env.MAIL_FROM
+  // The admins' Node Mailer pane and counts say plainly whether a mail server is set up.
+  const noted = deps.db
+    .query('select public.outbox_note_transport($1)', [Boolean(smtpUrl)])
+    .then(() => undefined)
+    .catch((error: unknown) =>
+      console.error('[mail] could not note whether a mail server is set up:', error),
+    )
   if (!smtpUrl) {
     console.log('[mail] SMTP_URL is not set: e-mails stay queued in public.email_outbox')
-    return { ready: Promise.resolve(), close: async () => {} }
+    return { ready: noted, close: async () => {} }
   }
-  return startDispatcher(deps, {
+  const dispatcher = startDispatcher(deps, {
     name: 'outbox',
     tag: '[mail]',
     channel: 'email_outbox',
@@ -26,4 +33,5 @@ export function startMailer(
     env: { SMTP_URL: smtpUrl, ...(mailFrom ? { MAIL_FROM: mailFrom } : {}) },
     load: () => import('../functions/outbox/handler.ts'),
   })
+  return { ...dispatcher, ready: Promise.all([dispatcher.ready, noted]).then(() => undefined) }
 }

@@ -17,7 +17,7 @@ create table if not exists public.email_outbox (
   attachments jsonb not null default '[]' check (jsonb_typeof(attachments) = 'array'),
   email_type text check (email_type in (
     'Inquiry', 'Admissions', 'Student Feedback', 'Payment Receipt', 'Webmail', 'Members',
-    'Contribution Receipt'
+    'Contribution Receipt', 'Payment Reminder'
   )),
   email_trigger text,
   triggered_by uuid references auth.users (id) on delete set null,
@@ -205,10 +205,38 @@ revoke execute on function public.outbox_compose(text, text, text) from public, 
 
 grant execute on function public.outbox_compose(text, text, text) to service_role;
 
+-- Whether the e-mail dispatcher has a mail server (SMTP_URL) where it runs, as it last said: the
+-- local host at its start, the `outbox` function whenever it is woken. Without one, e-mail only
+-- queues, and the admins' Node Mailer pane and counts say so plainly (issue 40). One row.
+create table if not exists app.mail_transport (
+  id boolean primary key default true check (id),
+  configured boolean not null,
+  noted_at timestamptz not null default now()
+);
+
+alter table app.mail_transport enable row level security;
+
+revoke all on app.mail_transport from public, anon, authenticated;
+
+-- The dispatcher says whether it has a mail server. Server code only.
+create or replace function public.outbox_note_transport(configured boolean) returns void
+language sql volatile security definer set search_path = ''
+as $$
+  insert into app.mail_transport as t (id, configured, noted_at)
+  values (true, coalesce(outbox_note_transport.configured, false), now())
+  on conflict (id) do update set configured = excluded.configured, noted_at = excluded.noted_at;
+$$;
+
+revoke execute on function public.outbox_note_transport(boolean) from public, anon, authenticated;
+
+grant execute on function public.outbox_note_transport(boolean) to service_role;
+
 -- One page of e-mails for the Node Mailer pane, now with when a queued one is tried next, what
 -- the server answered for each address, the open mail server problem (the reason queued e-mails
 -- are not leaving), if any, and the mail that waits untried (`stalled`: how many, since when, and
--- how the dispatcher is woken), which no mail server problem reports when the dispatcher never runs.
+-- how the dispatcher is woken), which no mail server problem reports when the dispatcher never runs,
+-- and whether a mail server is set up where the mail is sent from (`mailServer`: false when the
+-- dispatcher last said it has none, null before it has said).
 -- It runs as its owner (admins only, checked first): `authenticated` may not read the bodies and
 -- attachments it counts.
 create or replace function public.admin_list_emails(
@@ -230,7 +258,7 @@ begin
   end if;
   if admin_list_emails.email_type is not null and admin_list_emails.email_type not in (
     'Inquiry', 'Admissions', 'Student Feedback', 'Payment Receipt', 'Webmail', 'Members',
-    'Contribution Receipt') then
+    'Contribution Receipt', 'Payment Reminder') then
     raise exception 'Unknown e-mail type: %', admin_list_emails.email_type using errcode = '22023';
   end if;
   with chosen as (
@@ -255,6 +283,7 @@ begin
     from public.email_outbox o
    where o.status = 'queued' and o.attempts = 0 and o.next_attempt_at < now() - interval '5 minutes';
   return jsonb_build_object('total', total, 'pageSize', size, 'rows', rows, 'serverProblem', trouble,
+    'mailServer', (select t.configured from app.mail_transport t),
     'stalled', case when waiting > 0 then jsonb_build_object(
                  'count', waiting, 'since', waiting_since, 'wakeUp', app.mail_wakeup()) end);
 end;
@@ -697,7 +726,7 @@ grant execute on function public.mail_sender_accounts() to authenticated;
 -- sent is named by the trigger: 'webmail' (written freely), a template ('meeting', 'trial',
 -- 'admission', 'enrolment', 'feeReceipt', 'contributionReceipt') or 'paymentReminder'; the server
 -- sets the e-mail type from it (meeting and trial: Inquiry; admission and enrolment: Admissions;
--- the rest Webmail: a real receipt is the payment's own). One person reaches at most 200 addresses
+-- a fee reminder: Payment Reminder; the rest Webmail: a real receipt is the payment's own). One person reaches at most 200 addresses
 -- (recipients and copies) an hour through it. Answers {type, message} (O02, O03). Attachments
 -- travel in the row as {filename, content (base64), contentType}, at most 10 MB in all. It runs as
 -- its owner: nobody writes the outbox directly.
@@ -729,7 +758,7 @@ begin
   end if;
   kind := case webmail.email_trigger
     when 'webmail' then 'Webmail'
-    when 'paymentReminder' then 'Webmail'
+    when 'paymentReminder' then 'Payment Reminder'
     when 'feeReceipt' then 'Webmail'
     when 'contributionReceipt' then 'Webmail'
     when 'meeting' then 'Inquiry'
@@ -811,7 +840,8 @@ begin
              from jsonb_array_elements(coalesce(attachments, '[]'::jsonb)) i),
           kind, webmail.email_trigger, auth.uid());
   return jsonb_build_object('type', 'success',
-                            'message', 'Email sent to ' || array_to_string(recipients, ', '));
+                            'message', 'E-mail queued for ' || array_to_string(recipients, ', ')
+                                       || '; it goes out when the mail server takes it');
 end;
 $$;
 

@@ -131,11 +131,14 @@ begin
     'systemWarnings', (select count(*) from public.system_warnings w where w.dismissed_at is null),
     'backendEmails', (select count(*) from public.email_outbox),
     'emailsFailed', (select count(*) from public.email_outbox o where o.status = 'failed'),
+    'emailsQueued', (select count(*) from public.email_outbox o where o.status in ('queued', 'sending')),
+    'mailServer', (select t.configured from app.mail_transport t),
     'emailTypes', (
       select jsonb_object_agg(t.type, (select count(*) from public.email_outbox o
                                         where o.email_type = t.type))
         from unnest(array['Inquiry', 'Admissions', 'Student Feedback', 'Payment Receipt',
-                          'Webmail', 'Members', 'Contribution Receipt']) as t(type))
+                          'Webmail', 'Members', 'Contribution Receipt',
+                          'Payment Reminder']) as t(type))
   );
 end;
 $$;

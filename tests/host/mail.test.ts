@@ -27,6 +27,11 @@ describe.each(testDatabases())('mailer on $name', (database) => {
     await smtp?.close()
   })
 
+  it('tells, as it starts, that it has a mail server', async () => {
+    const [row] = await h.db.query<{ c: boolean }>('select configured as c from app.mail_transport')
+    expect(row?.c).toBe(true)
+  })
+
   it('sends what is queued as soon as it is committed', async () => {
     const staff = await member('administration')
     const started = Date.now()

@@ -40,6 +40,13 @@ describe.each(testDatabases())('e-mail outbox on $name', (database) => {
     admin = await member('admin')
     guardian = await member('guardian')
   })
+  const mailServer = async () =>
+    (await h.db.query<{ c: boolean }>('select configured as c from app.mail_transport'))[0]?.c
+
+  it('the host without SMTP tells, as it starts, that it has no mail server', async () => {
+    expect(await mailServer()).toBe(false)
+  })
+
   afterAll(async () => {
     await h?.stop()
     await smtp?.close()
@@ -238,7 +245,11 @@ describe.each(testDatabases())('e-mail outbox on $name', (database) => {
     const { error } = await h.serviceClient().functions.invoke('outbox')
     expect(error?.context?.status).toBe(503)
     expect(await outboxRow(h, id)).toMatchObject({ status: 'queued', attempts: 0 })
+    // The admins are told there is no mail server until a dispatcher that has one runs.
+    expect(await mailServer()).toBe(false)
     await h.db.query(`delete from public.email_outbox where id = $1`, [id])
+    await dispatch()
+    expect(await mailServer()).toBe(true)
   })
 
   it('records an address refused for good on a message the other recipient received', async () => {

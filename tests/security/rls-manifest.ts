@@ -78,6 +78,7 @@ insert into public.whatsapp (id, kind, wa_id, data) values
   ('wm-matrix', 'message', '919000000055', '{"direction": "out", "body": "Hello", "mode": "template"}');
 insert into app.receipt_counters (fee_year, last_number) values ('2039-40', 3);
 insert into app.dispatcher_calls (dispatcher, request_id) values ('outbox', 7);
+insert into app.mail_transport (id, configured) values (true, false);
 insert into app.onboarding_confirmations (token_hash, inquiry_id, answers) values (repeat('c', 64), 'inq-demo-keller', '{}');
 `
 
@@ -93,6 +94,14 @@ export const TABLES: Record<string, TableEntry> = {
   'app.dispatcher_calls': {
     sample: `insert into app.dispatcher_calls (dispatcher, request_id) values ('whatsapp', 1)`,
     touch: 'request_id = request_id',
+    select: roles('deny'),
+    insert: roles('deny'),
+    update: roles('deny'),
+    delete: roles('deny'),
+  },
+  'app.mail_transport': {
+    sample: `insert into app.mail_transport (id, configured) values (true, false) on conflict (id) do nothing`,
+    touch: 'configured = configured',
     select: roles('deny'),
     insert: roles('deny'),
     update: roles('deny'),
@@ -1051,6 +1060,10 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   },
   'public.outbox_record_send(id text, message_id text, accepted text[], refused jsonb)': {
     call: `public.outbox_record_send('mail-matrix-failed', 'x', array['a@demo.school'], '[]'::jsonb)`,
+    execute: roles('deny'),
+  },
+  'public.outbox_note_transport(configured boolean)': {
+    call: `public.outbox_note_transport(false)`,
     execute: roles('deny'),
   },
   'public.outbox_server_trouble(id text, problem text, message text)': {

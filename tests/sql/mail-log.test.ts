@@ -14,6 +14,7 @@ const TYPES = [
   'Webmail',
   'Members',
   'Contribution Receipt',
+  'Payment Reminder',
 ]
 type Page = {
   total: number
@@ -150,6 +151,22 @@ describe.each(testDatabases())('e-mail log on $name', (target) => {
     )
     page = await call('select public.admin_list_emails(null, 0) as r', [])
     expect(page.serverProblem).toBeNull()
+  })
+
+  it('says whether the dispatcher has a mail server, as it last said, on the log and the counts', async () => {
+    type Said = { mailServer: boolean | null; emailsQueued?: number }
+    const log = async () =>
+      (await call<Said>('select public.admin_list_emails(null, 0) as r', [])).mailServer
+    const counts = () => call<Said>('select public.admin_overview() as r', [])
+    expect(await log()).toBeNull()
+    expect((await counts()).mailServer).toBeNull()
+    await db.query('select public.outbox_note_transport(false)')
+    expect(await log()).toBe(false)
+    expect(await counts()).toMatchObject({ mailServer: false, emailsQueued: expect.any(Number) })
+    await db.query('select public.outbox_note_transport(true)')
+    expect(await log()).toBe(true)
+    expect((await counts()).mailServer).toBe(true)
+    await db.query('delete from app.mail_transport')
   })
 
   it('reports mail that has waited five minutes untried, and how the dispatcher is woken', async () => {

@@ -61,7 +61,10 @@ describe.each(testDatabases())('webmail on $name', (target) => {
         { filename: 'fees.pdf', content: 'JVBERi0=', contentType: 'application/pdf' },
       ]),
     ])
-    expect(answer).toEqual({ type: 'success', message: 'Email sent to parent@example.com' })
+    expect(answer).toEqual({
+      type: 'success',
+      message: 'E-mail queued for parent@example.com; it goes out when the mail server takes it',
+    })
     const [row] = await db.query<Record<string, unknown>>(
       `select sender, recipients, cc, email_type, email_trigger, triggered_by, status, attachments
          from public.email_outbox where subject = 'Term fees'`,
@@ -105,7 +108,7 @@ describe.each(testDatabases())('webmail on $name', (target) => {
     ).toEqual([])
   })
 
-  it('logs a message by what it is: a template by its type, the rest as Webmail', async () => {
+  it('logs a message by what it is: a template by its type, a fee reminder as one, the rest as Webmail', async () => {
     const send = (trigger: string) =>
       asUser(
         db,
@@ -142,7 +145,7 @@ describe.each(testDatabases())('webmail on $name', (target) => {
       { email_type: 'Admissions', email_trigger: 'admission' },
       { email_type: 'Webmail', email_trigger: 'feeReceipt' },
       { email_type: 'Inquiry', email_trigger: 'meeting' },
-      { email_type: 'Webmail', email_trigger: 'paymentReminder' },
+      { email_type: 'Payment Reminder', email_trigger: 'paymentReminder' },
     ])
   })
 

@@ -276,6 +276,9 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
       return json({ type: 'error', message: 'Only the server can dispatch mail' }, 403)
     }
     const smtpUrl = env.SMTP_URL
+    // What the admins' Node Mailer pane and counts say about the mail server.
+    const { error: unnoted } = await db.rpc('outbox_note_transport', { configured: !!smtpUrl })
+    if (unnoted) console.error('outbox: could not note the mail server:', unnoted.message)
     if (!smtpUrl) {
       return json(
         {

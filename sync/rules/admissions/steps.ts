@@ -17,13 +17,18 @@ export const STEP_KINDS = [
 ] as const
 export type StepKind = (typeof STEP_KINDS)[number]
 
-/** What the person sees once a step is written (operations.md §8, H24, H28, H35, H36, H41). */
+/**
+ * What the person sees once a step is written (operations.md §8, H24, H28, H35, H36, H41): its
+ * e-mail is queued, not yet sent, and goes out when the mail server takes it (issue 40); the
+ * inquiry's step list says when it has.
+ */
+const QUEUED = '; it goes out when the mail server takes it'
 export const STEP_MESSAGES = {
-  meeting: 'Success! Meetings email sent',
-  trial: 'Success! Trialing email sent',
-  admissionNewFamily: 'Success! Family record created and admission email sent',
-  admission: 'Admission email sent',
-  admissionPayment: 'Payment receipt generated and email sent',
+  meeting: `Success! Meeting e-mail queued${QUEUED}`,
+  trial: `Success! Trial e-mail queued${QUEUED}`,
+  admissionNewFamily: `Success! Family record created and admission e-mail queued${QUEUED}`,
+  admission: `Admission e-mail queued${QUEUED}`,
+  admissionPayment: `Payment receipt generated and e-mail queued${QUEUED}`,
   enrolment: 'Success! Student enrolled',
 } as const
 

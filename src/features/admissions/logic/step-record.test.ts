@@ -51,7 +51,9 @@ describe('the admission (H31–H36)', () => {
     expect(buildStep('admission', 'inq-1', known, values, mail, meta)).toMatchObject({
       familyToken: 'fam-1',
     })
-    expect(stepSuccessMessage('admission', known)).toBe('Admission email sent')
+    expect(stepSuccessMessage('admission', known)).toBe(
+      'Admission e-mail queued; it goes out when the mail server takes it',
+    )
   })
 })
 

@@ -228,7 +228,11 @@ describe('setAsideRow', () => {
 
 describe('savedMessage (J27)', () => {
   it.each([
-    [true, true, 'Payment receipt generated and email sent'],
+    [
+      true,
+      true,
+      'Payment receipt generated and e-mail queued; it goes out when the mail server takes it',
+    ],
     [true, false, 'Payment recorded'],
     [
       false,

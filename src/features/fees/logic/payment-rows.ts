@@ -137,12 +137,15 @@ export function setAsideRow<R extends { status: PaymentStatus; data: PaymentData
 }
 
 /**
- * What the office is told about a payment it saved (J27): that its receipt was generated (and
- * e-mailed) only once the server accepted it and numbered the receipt (issue 30: the server may
- * refuse a month recorded twice); until then, that it waits on this device.
+ * What the office is told about a payment it saved (J27): that its receipt was generated (and its
+ * e-mail queued) only once the server accepted it and numbered the receipt (issue 30: the server
+ * may refuse a month recorded twice); until then, that it waits on this device.
  */
 export function savedMessage(accepted: boolean, sendEmail: boolean): string {
-  if (accepted) return sendEmail ? 'Payment receipt generated and email sent' : 'Payment recorded'
+  if (accepted)
+    return sendEmail
+      ? 'Payment receipt generated and e-mail queued; it goes out when the mail server takes it'
+      : 'Payment recorded'
   return sendEmail
     ? 'Payment saved on this device. Its receipt is numbered and e-mailed when it syncs.'
     : 'Payment saved on this device. Its receipt is numbered when it syncs.'

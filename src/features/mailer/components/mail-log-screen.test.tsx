@@ -122,4 +122,25 @@ describe('Node Mailer', () => {
     )
     expect(screen.queryByTestId('mail-server-problem')).toBeNull()
   })
+
+  it('tells the admin plainly that no mail server is set up, instead of a stalled queue', async () => {
+    page = {
+      total: 1,
+      pageSize: 15,
+      serverProblem: null,
+      mailServer: false,
+      rows: [mail({ id: 'waiting', status: 'queued', attempts: 0, sent_at: null })],
+      stalled: { count: 1, since: '2026-11-26T09:00:00Z', wakeUp: { mode: 'notify' } },
+    }
+    setViewportWidth(1280)
+    await renderApp({
+      path: '/admin/dash/nodemailer',
+      member: testMember({ role: 'admin', isSystemAdmin: true }),
+    })
+    const alert = await screen.findByTestId('no-mail-server')
+    expect(alert).toHaveTextContent(
+      'No mail server is set upNo mail server is set up, so no e-mail is sent: every e-mail waits in the queue',
+    )
+    expect(screen.queryByTestId('mail-stalled')).toBeNull()
+  })
 })

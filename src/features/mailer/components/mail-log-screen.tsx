@@ -26,6 +26,7 @@ import {
   addressLine,
   deliveryLine,
   MAIL_TYPES,
+  noMailServerWarning,
   stalledWarning,
   statusOf,
   undelivered,
@@ -137,7 +138,9 @@ function MailLog({
   const rows = page?.rows ?? []
   // An open mail server problem already says why mail waits; otherwise mail that nobody has
   // tried means the dispatcher is not being woken (on Supabase: Vault, pg_net, the function).
-  const stalled = page?.serverProblem ? null : stalledWarning(page?.stalled)
+  // Without a mail server nothing is sent at all: the admin is told that, plainly, instead.
+  const noServer = noMailServerWarning(page?.mailServer)
+  const stalled = page?.serverProblem || noServer ? null : stalledWarning(page?.stalled)
 
   const retry = async (mail: MailRow) => {
     if (notifyResult(await retryMail(mail.id))) reload()
@@ -157,6 +160,11 @@ function MailLog({
         maw={260}
       />
       {error && <Alert color={navigator.onLine ? 'red' : 'yellow'}>{error}</Alert>}
+      {noServer && (
+        <Alert color="red" title="No mail server is set up" data-testid="no-mail-server">
+          {noServer}
+        </Alert>
+      )}
       {page?.serverProblem && (
         <Alert color="red" title="Queued e-mails are not leaving" data-testid="mail-server-problem">
           {page.serverProblem}

@@ -4,6 +4,7 @@ import {
   deliveryLine,
   dueIn,
   MAIL_TYPES,
+  noMailServerWarning,
   stalledWarning,
   statusOf,
   undelivered,
@@ -32,7 +33,7 @@ const row = (over: Partial<MailRow>): MailRow => ({
 })
 
 describe('e-mail log', () => {
-  it('offers the seven filters of the spec in order (F33)', () => {
+  it('offers the seven filters of the spec in order (F33), then fee reminders', () => {
     expect(MAIL_TYPES).toEqual([
       'Inquiry',
       'Admissions',
@@ -41,6 +42,7 @@ describe('e-mail log', () => {
       'Webmail',
       'Members',
       'Contribution Receipt',
+      'Payment Reminder',
     ])
   })
 
@@ -201,5 +203,17 @@ describe('mail that waits untried', () => {
     ['anything else', call({ status: 500, answer: 'boom' }), 'with HTTP 500: boom.'],
   ])('names the reason with %s', (_case, wakeUp, reason) => {
     expect(stalledWarning({ count: 2, since: at, wakeUp })).toContain(reason)
+  })
+})
+
+describe('no mail server', () => {
+  it('is said plainly only when the dispatcher said it has none', () => {
+    expect(noMailServerWarning(true)).toBeNull()
+    expect(noMailServerWarning(null)).toBeNull()
+    expect(noMailServerWarning(undefined)).toBeNull()
+    expect(noMailServerWarning(false)).toBe(
+      "No mail server is set up, so no e-mail is sent: every e-mail waits in the queue and goes out once one is. Set SMTP_URL where the app's server starts (on Supabase, the function secret SMTP_URL).",
+    )
+    expect(noMailServerWarning(false, 1)).toContain(': 1 e-mail waits in the queue and goes out')
   })
 })

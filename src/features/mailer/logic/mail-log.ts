@@ -2,7 +2,9 @@
 import { centreFormat } from '@/lib/time/centre-format'
 import { differenceInSeconds } from 'date-fns'
 
-/** The e-mail types of operations.md §9, in the spec's order: one filter each. */
+export { noMailServerWarning } from '@/lib/mail-server'
+
+/** The e-mail types of operations.md §9, in the spec's order, then fee reminders: one filter each. */
 export const MAIL_TYPES = [
   'Inquiry',
   'Admissions',
@@ -11,6 +13,7 @@ export const MAIL_TYPES = [
   'Webmail',
   'Members',
   'Contribution Receipt',
+  'Payment Reminder',
 ] as const
 export type MailType = (typeof MAIL_TYPES)[number]
 
@@ -80,6 +83,8 @@ export interface MailPage {
   serverProblem: string | null
   /** Mail that waits untried: the dispatcher is not being woken (absent from older servers). */
   stalled?: Stalled | null
+  /** Whether the dispatcher has a mail server, as it last said (null: not said yet). */
+  mailServer?: boolean | null
 }
 
 export const MAIL_STATUS: Record<MailStatus, { label: string; color: string }> = {

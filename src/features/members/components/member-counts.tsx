@@ -49,9 +49,14 @@ export function MemberCounts({
         Counting…
       </Text>
     )
-  const { people, system, emailTypes } = overviewItems(overview)
+  const { people, system, emailTypes, mailWarning } = overviewItems(overview)
   return (
     <Stack gap="sm">
+      {mailWarning && (
+        <Alert color="red" title="No mail server is set up" data-testid="no-mail-server">
+          {mailWarning}
+        </Alert>
+      )}
       <Counts title="People" items={people} />
       <Counts
         title="System and e-mail"

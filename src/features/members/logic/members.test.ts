@@ -61,6 +61,8 @@ describe('admin counts', () => {
     systemWarnings: 2,
     backendEmails: 5,
     emailsFailed: 1,
+    emailsQueued: 2,
+    mailServer: true,
     emailTypes: { Inquiry: 0, Members: 5 },
   }
 
@@ -82,6 +84,7 @@ describe('admin counts', () => {
       'System errors',
       'Warnings',
       'E-mails',
+      'E-mails waiting',
       'E-mails failed',
     ])
     expect(emailTypes).toEqual([
@@ -95,6 +98,20 @@ describe('admin counts', () => {
       .system.filter((c) => c.attention)
       .map((c) => c.label)
     expect(flagged).toEqual(['Warnings', 'E-mails failed'])
+  })
+
+  it('says plainly that no mail server is set up, and flags the e-mails that wait for one', () => {
+    expect(overviewItems(overview).mailWarning).toBeNull()
+    expect(overviewItems({ ...overview, mailServer: null }).mailWarning).toBeNull()
+    const none = overviewItems({ ...overview, emailsQueued: 16, mailServer: false })
+    expect(none.mailWarning).toBe(
+      "No mail server is set up, so no e-mail is sent: 16 e-mails wait in the queue and go out once one is. Set SMTP_URL where the app's server starts (on Supabase, the function secret SMTP_URL).",
+    )
+    expect(none.system.find((c) => c.label === 'E-mails waiting')).toEqual({
+      label: 'E-mails waiting',
+      value: 16,
+      attention: true,
+    })
   })
 
   it('offers page sizes the server accepts, including the default 15', () => {

@@ -1,4 +1,5 @@
 // The admin member list's filters, sorts and page label (operations.md §2, §9; F13-F15).
+import { noMailServerWarning } from '@/lib/mail-server'
 
 export const MEMBER_FILTERS = [
   { value: 'all', label: 'All' },
@@ -57,6 +58,10 @@ export interface Overview {
   systemWarnings: number
   backendEmails: number
   emailsFailed: number
+  /** E-mails queued or being sent (absent from older servers). */
+  emailsQueued?: number
+  /** Whether the dispatcher has a mail server, as it last said (null: not said yet). */
+  mailServer?: boolean | null
   emailTypes: Record<string, number>
 }
 
@@ -72,7 +77,10 @@ export function overviewItems(o: Overview): {
   people: CountItem[]
   system: CountItem[]
   emailTypes: CountItem[]
+  /** Said plainly above the counts while no mail server is set up. */
+  mailWarning: string | null
 } {
+  const queued = o.emailsQueued ?? 0
   return {
     people: [
       { label: 'Members', value: o.members.memberCount },
@@ -94,9 +102,15 @@ export function overviewItems(o: Overview): {
       { label: 'System errors', value: o.functionErrors, attention: o.functionErrors > 0 },
       { label: 'Warnings', value: o.systemWarnings, attention: o.systemWarnings > 0 },
       { label: 'E-mails', value: o.backendEmails },
+      {
+        label: 'E-mails waiting',
+        value: queued,
+        attention: o.mailServer === false && queued > 0,
+      },
       { label: 'E-mails failed', value: o.emailsFailed, attention: o.emailsFailed > 0 },
     ],
     emailTypes: Object.entries(o.emailTypes).map(([label, value]) => ({ label, value })),
+    mailWarning: noMailServerWarning(o.mailServer, queued),
   }
 }
 
