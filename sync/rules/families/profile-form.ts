@@ -15,10 +15,11 @@ import {
   DEFAULT_NATIONALITY,
   EMERGENCY_CONTACT_TYPES,
   MEDICAL_PLACEHOLDER,
+  WIZARD_STEP_KEY,
+  WIZARD_STEPS,
 } from './profile.ts'
-import { WIZARD_STEP_KEY, WIZARD_STEPS } from './wizard-steps.ts'
 
-export { DOCUMENTS_STEP, WIZARD_STEP_KEY, WIZARD_STEPS } from './wizard-steps.ts'
+export { DOCUMENTS_STEP, WIZARD_STEP_KEY, WIZARD_STEPS } from './profile.ts'
 export const LAST_STEP = WIZARD_STEPS.length - 1
 /** How long the "Please complete your profile" modal stays (core.md §2). */
 export const PROFILE_MODAL_MS = 5000

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { DOCUMENTS_STEP, WIZARD_STEP_KEY } from '@sync/rules/families/wizard-steps'
+import { DOCUMENTS_STEP, WIZARD_STEP_KEY } from '@sync/rules/families/profile'
 import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
 import type { AppDatabase } from '@sync/engine/database'
 import { addDays, centreDateOf } from '@/lib/time/calendar-date'

@@ -7,7 +7,7 @@ import { lastTimeText } from '@/lib/time/clock'
 import { centreDateOf } from '@/lib/time/calendar-date'
 import { schoolDaysOf, weekKeyOf } from '@/lib/time/week'
 import { EXPIRY_WARNING_DAYS } from '../logic/home'
-import { DOCUMENTS_STEP, WIZARD_STEP_KEY } from '@sync/rules/families/wizard-steps'
+import { DOCUMENTS_STEP, WIZARD_STEP_KEY } from '@sync/rules/families/profile'
 import { useFamilyHome, type GroupWeekView } from '../hooks/use-family-home'
 
 // Not sync/rules/text.ts's dates: shared by many screens, that module is a chunk of its own, and

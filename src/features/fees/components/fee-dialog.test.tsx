@@ -127,7 +127,9 @@ describe('recording a fee', () => {
     })
 
     // Until it syncs, its list says when it gets its number, without saying "Receipt" twice.
-    fireEvent.click(await screen.findByRole('button', { name: 'Payments of Rohan Naik' }))
+    // Once the saved payment reaches the pane, Rohan moves from Pending to Paid.
+    const paid = await screen.findByTestId('fees-paid')
+    fireEvent.click(await within(paid).findByRole('button', { name: 'Payments of Rohan Naik' }))
     const list = await screen.findByRole('dialog', { name: 'Payments of Rohan Naik' })
     const entry = await within(list).findByTestId('payment-entry')
     expect(entry).toHaveTextContent('Receipt: numbered when this device syncs')

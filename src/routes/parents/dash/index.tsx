@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router'
 import { Text } from '@mantine/core'
-import { NotFoundHere } from '@/app/layouts/not-found-here'
 import { paneSearch } from '@/app/pane-search'
 import { FamilyHome } from '@/features/families/components/family-home'
 import { useProfileComplete } from '@/features/families/hooks/use-profile-state'
@@ -10,6 +9,10 @@ import { useAuthMember } from '@/lib/auth/use-auth'
 
 // The profile wizard loads when it is opened: a parent's first load carries the Home only.
 const ProfilePage = lazy(() => import('@/features/families/components/profile-page'))
+// A pane that is not built (Feedback) shows the 404 screen, loaded only then.
+const NotFoundHere = lazy(() =>
+  import('@/app/layouts/not-found-here').then((m) => ({ default: m.NotFoundHere })),
+)
 // The Payments pane, with its QR code library, loads when a parent opens it.
 const PaymentsPane = lazy(() => import('@/features/fees/components/parents-payments-pane'))
 
@@ -63,6 +66,10 @@ function ParentsDashboard() {
         </Suspense>
       )
     default:
-      return <NotFoundHere />
+      return (
+        <Suspense fallback={null}>
+          <NotFoundHere />
+        </Suspense>
+      )
   }
 }
