@@ -36,14 +36,12 @@ import { Providers } from './app/providers'
 import { createAppRouter } from './app/router'
 import { createSessionAuthSource } from './lib/auth/session'
 import { registerServiceWorker } from './app/pwa'
-import { holdRouterReloadsWhileOffline } from './lib/app-status/reload-guard'
 import { appContainer, appStylesheetsFirst } from './app/prerendered'
 import { connectSignOut, openDatabaseEarly } from './db/open-early'
 import './app/route-meta'
 import { APPLICATION_QUEUE_KEY } from '@sync/rules/admissions/submit-queue'
 
 appStylesheetsFirst(document)
-holdRouterReloadsWhileOffline(Storage.prototype, () => navigator.onLine)
 connectSignOut()
 const auth = createSessionAuthSource()
 const router = createAppRouter(auth)

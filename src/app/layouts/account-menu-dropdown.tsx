@@ -3,9 +3,12 @@ import type { ReactElement } from 'react'
 import { Menu } from '@mantine/core'
 import { Link } from '@tanstack/react-router'
 import type { SignedInMember } from '@/lib/auth/types'
-import { settingsPathOf } from '@/lib/navigation/model'
 
 type MenuMember = Pick<SignedInMember, 'email' | 'role' | 'familyToken' | 'isParentFacilitator'>
+
+/** Where a person's account settings are: the parents' page for a parent, else the staff one. */
+const settingsPathOf = (member: MenuMember) =>
+  member.role === 'guardian' ? '/parents/settings' : '/facilitators/settings'
 
 /**
  * The account menu, opened: the address, a parent's family profile (reachable once it is complete,

@@ -1,12 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core'
 import { useNetwork } from '@mantine/hooks'
-import {
-  guardedReload,
-  isChunkLoadError,
-  reloadWhenOnline,
-  ROUTER_RELOAD_PREFIX,
-} from '@/lib/app-status/reload-guard'
+import { guardedReload, isChunkLoadError, reloadWhenOnline } from '@/lib/app-status/reload-guard'
 import { NotFound } from './not-found'
 
 export interface RouteErrorProps {
@@ -41,7 +36,7 @@ export function RouteError({ error, path, validationFailed, home }: RouteErrorPr
       // The router reloads once by itself when a lazy route fails to load; when it already
       // has, another reload would only fail the same way.
       const routerReloaded = Object.keys(sessionStorage).some((k) =>
-        k.startsWith(ROUTER_RELOAD_PREFIX),
+        k.startsWith('tanstack_router_reload:'),
       )
       reloaded = !routerReloaded && guardedReload(deps)
     }

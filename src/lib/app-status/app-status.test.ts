@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { compareVersions, versionChanged } from './version'
-import {
-  guardedReload,
-  holdRouterReloadsWhileOffline,
-  isChunkLoadError,
-  RELOAD_GUARD_MS,
-  reloadWhenOnline,
-  ROUTER_RELOAD_PREFIX,
-} from './reload-guard'
+import { guardedReload, isChunkLoadError, RELOAD_GUARD_MS, reloadWhenOnline } from './reload-guard'
 import { isSlowConnection } from './network'
 
 describe('versions', () => {
@@ -79,19 +72,6 @@ describe('guarded reload', () => {
     m.advance(RELOAD_GUARD_MS)
     expect(reloadWhenOnline(m.deps, events)).toBe(true)
     expect(m.reloads()).toBe(2)
-  })
-
-  it("holds the router's own reload of a failed route while offline, and only that", () => {
-    const store = new Map<string, string>([['other', 'x']])
-    const proto = { getItem: (k: string) => store.get(k) ?? null }
-    let online = false
-    holdRouterReloadsWhileOffline(proto, () => online)
-    const key = `${ROUTER_RELOAD_PREFIX}Failed to fetch dynamically imported module`
-    expect(proto.getItem(key)).toBe('1')
-    expect(proto.getItem('other')).toBe('x')
-    expect(proto.getItem('missing')).toBeNull()
-    online = true
-    expect(proto.getItem(key)).toBeNull()
   })
 
   it.each([

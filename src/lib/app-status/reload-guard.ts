@@ -49,24 +49,3 @@ export function reloadWhenOnline(deps: ReloadDeps, events: OnlineEvents): boolea
   events.addEventListener('online', () => void guardedReload(withOnline), { once: true })
   return false
 }
-
-/** The key under which TanStack Router marks the one reload it makes for a route's failed code. */
-export const ROUTER_RELOAD_PREFIX = 'tanstack_router_reload:'
-
-/**
- * TanStack Router reloads the page by itself, once, when a route's code fails to load, unless
- * sessionStorage already holds its mark for that error. Offline such a reload shows the browser's
- * offline page in place of the app (the code was never kept on the device), so while offline the
- * mark reads as set: the route's error screen shows instead, and reloads when the connection is
- * back (RouteError).
- */
-export function holdRouterReloadsWhileOffline(
-  proto: Pick<Storage, 'getItem'>,
-  online: () => boolean,
-): void {
-  const getItem = proto.getItem
-  proto.getItem = function (this: Storage, key: string) {
-    if (key.startsWith(ROUTER_RELOAD_PREFIX) && !online()) return '1'
-    return getItem.call(this, key)
-  }
-}

@@ -113,13 +113,6 @@ export function parentsNav(): NavItem[] {
   return [...parentsItems]
 }
 
-/** Where a person's account settings are: the parents' page for a parent, else the staff one. */
-export function settingsPathOf(member: {
-  role: string | null
-}): '/parents/settings' | '/facilitators/settings' {
-  return member.role === 'guardian' ? '/parents/settings' : '/facilitators/settings'
-}
-
 /** Only items whose screen is built are shown (no blank pages). */
 export function builtOnly(items: NavItem[], built: ReadonlySet<string>): NavItem[] {
   return items.filter((i) => built.has(i.key))

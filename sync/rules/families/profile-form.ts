@@ -15,12 +15,17 @@ import {
   DEFAULT_NATIONALITY,
   EMERGENCY_CONTACT_TYPES,
   MEDICAL_PLACEHOLDER,
-  WIZARD_STEP_KEY,
-  WIZARD_STEPS,
 } from './profile.ts'
 
-export { DOCUMENTS_STEP, WIZARD_STEP_KEY, WIZARD_STEPS } from './profile.ts'
+export const WIZARD_STEPS = [
+  'Personal Data',
+  "Children's Data",
+  'Additional Data',
+  'Documents',
+] as const
 export const LAST_STEP = WIZARD_STEPS.length - 1
+/** Where the wizard's step is kept on the device (I27). */
+export const WIZARD_STEP_KEY = 'app.profile.step'
 /** How long the "Please complete your profile" modal stays (core.md §2). */
 export const PROFILE_MODAL_MS = 5000
 export const PROFILE_MESSAGES = {

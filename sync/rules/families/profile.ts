@@ -186,16 +186,3 @@ export function isExtendedProgrammeFamily(groupNames: readonly string[]): boolea
   const extended = new Set<string>(EXTENDED_PROGRAMME_GROUPS.map((name) => name.toLowerCase()))
   return groupNames.some((name) => extended.has(name.trim().toLowerCase()))
 }
-
-// The profile wizard's steps and where its step is kept: here, with no form schemas, so the
-// parents' Home can link straight to the Documents step without loading the wizard.
-export const WIZARD_STEPS = [
-  'Personal Data',
-  "Children's Data",
-  'Additional Data',
-  'Documents',
-] as const
-/** Where the wizard's step is kept on the device (I27). */
-export const WIZARD_STEP_KEY = 'app.profile.step'
-/** The step with the family's documents, where an expiring one is replaced. */
-export const DOCUMENTS_STEP = WIZARD_STEPS.indexOf('Documents')

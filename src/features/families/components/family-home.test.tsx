@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { DOCUMENTS_STEP, WIZARD_STEP_KEY } from '@sync/rules/families/profile'
+import { screen, within } from '@testing-library/react'
 import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
 import type { AppDatabase } from '@sync/engine/database'
 import { addDays, centreDateOf } from '@/lib/time/calendar-date'
@@ -164,24 +163,6 @@ describe.each([360, 1280])('the home at %ipx', (width) => {
     )
     expect(within(home).getByTestId('last-sync')).toHaveTextContent('Not synced yet')
     expect(screen.queryByTestId('dashboard-welcome')).not.toBeInTheDocument()
-  })
-
-  it('an expiring document leads to the Documents step of the profile, to upload its successor', async () => {
-    setViewportWidth(width)
-    localStorage.removeItem(WIZARD_STEP_KEY)
-    const { router } = await renderApp({
-      path: '/parents/dash',
-      member: testMember({ role: 'guardian' }),
-      seed,
-    })
-    const home = await screen.findByTestId('parents-home')
-    await within(home).findByText('João Fernandes: Passport')
-    const upload = within(home).getByRole('link', { name: 'Upload a new document' })
-    expect(upload).toHaveAttribute('href', '/parents/dash?pane=profile')
-    fireEvent.click(upload)
-    await waitFor(() => expect(router.state.location.search).toEqual({ pane: 'profile' }))
-    expect(localStorage.getItem(WIZARD_STEP_KEY)).toBe(String(DOCUMENTS_STEP))
-    expect(await screen.findByTestId('wizard-step')).toHaveTextContent('Documents')
   })
 
   it('a guardian whose profile is incomplete is sent to the Profile page, and told so', async () => {

@@ -7,7 +7,6 @@ import { lastTimeText } from '@/lib/time/clock'
 import { centreDateOf } from '@/lib/time/calendar-date'
 import { schoolDaysOf, weekKeyOf } from '@/lib/time/week'
 import { EXPIRY_WARNING_DAYS } from '../logic/home'
-import { DOCUMENTS_STEP, WIZARD_STEP_KEY } from '@sync/rules/families/profile'
 import { useFamilyHome, type GroupWeekView } from '../hooks/use-family-home'
 
 // Not sync/rules/text.ts's dates: shared by many screens, that module is a chunk of its own, and
@@ -253,17 +252,6 @@ export function FamilyHome({
                 </List.Item>
               ))}
             </List>
-          )}
-          {home.documents.length > 0 && (
-            <Anchor
-              component={Link}
-              to="/parents/dash"
-              search={{ pane: 'profile' } as never}
-              size="sm"
-              onClick={() => localStorage.setItem(WIZARD_STEP_KEY, String(DOCUMENTS_STEP))}
-            >
-              Upload a new document
-            </Anchor>
           )}
         </section>
       )}
