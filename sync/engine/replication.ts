@@ -132,6 +132,22 @@ export function startSync(options: SyncOptions): SyncController {
     // server sent it (not the parsed copy), so the device's copy and the server's stay equal and
     // a later edit does not conflict. A row that fails is stored deleted: not shown, and
     // reported; the next change to it on the server brings it back.
+    // A pull that a push crossed: RxDB skips a pulled document while this device's write of it
+    // is not yet noted as pushed, so the answer waits until the push is noted; then what the
+    // push wrote is left out and read again by the next pull (push-log.ts).
+    const settled = async (
+      mark: number,
+      answer: { documents: Record<string, unknown>[]; checkpoint: Checkpoint },
+      from: Checkpoint | null,
+    ) => {
+      if (!pushes.crossed(mark)) return answer
+      const up = state.internalReplicationState?.events.active.up
+      if (up) await firstValueFrom(up.pipe(filter((active) => !active)), { defaultValue: false })
+      const kept = withoutPushedSince(pushes, mark, answer, from)
+      // Nothing left to answer: RxDB stops pulling, so the next pull is asked for here.
+      if (kept.short && kept.documents.length === 0) setTimeout(() => pokes$.next(def.name), 0)
+      return kept
+    }
     const readable = (documents: Record<string, unknown>[]) => {
       const unreadable: UnreadableRow[] = []
       const out = documents.map((doc) => {
@@ -160,11 +176,13 @@ export function startSync(options: SyncOptions): SyncController {
           await whenOnline()
           const mark = pushes.mark()
           const result = await transport.pull(def.name, checkpoint ?? null, size)
-          if (!result.reset)
+          if (!result.reset) {
+            const answer = await settled(mark, result, checkpoint ?? null)
             return {
-              documents: readable(withoutPushedSince(pushes, mark, result.documents)) as never[],
-              checkpoint: result.checkpoint,
+              documents: readable(answer.documents) as never[],
+              checkpoint: answer.checkpoint,
             }
+          }
           // What the person may see changed, or the server is another database. First find the
           // local rows they may no longer see, then start the pull again from zero. The
           // checkpoint moves only when both are done, so a reset interrupted by a closed app or
@@ -173,12 +191,10 @@ export function startSync(options: SyncOptions): SyncController {
           const firstMark = pushes.mark()
           const first = await transport.pull(def.name, result.checkpoint, size)
           if (first.reset) throw new SyncError('What you may see changed again', 'reset', true)
+          const answer = await settled(firstMark, first, result.checkpoint)
           return {
-            documents: [
-              ...readable(withoutPushedSince(pushes, firstMark, first.documents)),
-              ...dropped,
-            ] as never[],
-            checkpoint: first.checkpoint,
+            documents: [...readable(answer.documents), ...dropped] as never[],
+            checkpoint: answer.checkpoint,
           }
         },
         stream$: merge(pokes$.pipe(filter((c) => c === def.name)), environment.wakeups$).pipe(
@@ -239,6 +255,7 @@ export function startSync(options: SyncOptions): SyncController {
               def.name,
               send.map((r) => r.newDocumentState),
             )
+            pushes.start()
             try {
               result = await transport.push(def.name, send)
             } finally {
