@@ -132,6 +132,7 @@ describe('what a step changes on the inquiry (operations.md §4)', () => {
       meetingEnd: '17:00',
       meetingPOC: 'Asha',
       meetingEventIDs: [meetingUid('inq-1')],
+      statusDescription: 'Meeting on 3 Dec 2026, 15:30–17:00 with Asha',
       steps: [steps.meeting],
     })
     expect(meetingCount(r.data)).toBe(1)
@@ -154,6 +155,21 @@ describe('what a step changes on the inquiry (operations.md §4)', () => {
     expect((r.data.children as Record<string, unknown>[])[1]).toEqual({ firstName: 'Meera' })
   })
 
+  it('a trial is listed by its step, says what it is, and counts the curriculum as given (H11, H30)', () => {
+    const r = applyStep(inquiry({ formsCurriculum: false }), steps.trial)
+    expect(r.data).toMatchObject({
+      trialEventIDs: ['step-trial-1'],
+      formsCurriculum: true,
+      statusDescription: 'Trial of Aarav in Jaul, 7 Dec 2026 – 11 Dec 2026',
+    })
+    const second = applyStep(
+      { ...inquiry(), data: r.data },
+      { ...steps.trial, id: 'step-trial-2', trial: { ...steps.trial.trial, child: 1 } },
+    )
+    expect(second.data.trialEventIDs).toEqual(['step-trial-1', 'step-trial-2'])
+    expect(second.data.statusDescription).toBe('Trial of Meera in Jaul, 7 Dec 2026 – 11 Dec 2026')
+  })
+
   it('admission, payment and enrolment of both children end in Enrolled (H34, H38, H40)', () => {
     let row = inquiry()
     const apply = (step: AdmissionStep) => {
@@ -162,6 +178,7 @@ describe('what a step changes on the inquiry (operations.md §4)', () => {
       return r
     }
     expect(apply(steps.admission).status).toBe('admission')
+    expect(row.data.statusDescription).toBe('Aarav admitted to Jaul from Term 3')
     expect(row.data.familyToken).toBe('fam-1')
     expect((row.data.children as Record<string, unknown>[])[0]).toMatchObject({
       groupUUID: 'rg-jaul',
@@ -172,9 +189,12 @@ describe('what a step changes on the inquiry (operations.md §4)', () => {
     expect((row.data.children as Record<string, unknown>[])[0]!.paymentPending).toBe(false)
     apply({ ...steps.admission, id: 'step-admission-2', admission: { ...admission, child: 1 } })
     expect(apply(steps.enrolment).status).toBeUndefined()
+    // Not every admitted child is enrolled yet: the admission's description stands.
+    expect(row.data.statusDescription).toBe('Meera admitted to Jaul from Term 3')
     expect(
       apply({ ...steps.enrolment, id: 'step-enrol-2', child: 1, studentId: 'st-meera' }).status,
     ).toBe('enrolled')
+    expect(row.data.statusDescription).toBe('Enrolled: Aarav, Meera')
   })
 
   it('a step written twice changes nothing the second time', () => {

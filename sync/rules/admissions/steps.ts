@@ -7,6 +7,7 @@
 import * as z from 'zod/mini'
 import { DATE_PATTERN } from '../../contract/constants.ts'
 import { DEFAULT_DEPOSIT_FEE } from '../fees/rules.ts'
+import { shortDate } from '../text.ts'
 
 export const STEP_KINDS = [
   'meeting',
@@ -235,6 +236,10 @@ export function meetingCount(data: Data): number {
   ).length
 }
 
+const childName = (child: Child | undefined) =>
+  [child?.firstName, child?.lastName].filter((p) => typeof p === 'string' && p).join(' ') ||
+  'the child'
+
 export interface StepResult {
   status?: string
   data: Data
@@ -265,10 +270,14 @@ export function applyStep(
         meetingPOC: step.meeting.contact.trim(),
         meetingEmail: step.at,
         meetingEventIDs: [meetingUid(row.id)],
+        statusDescription: `Meeting on ${shortDate(step.meeting.date)}, ${step.meeting.start}–${step.meeting.end}${step.meeting.contact.trim() ? ` with ${step.meeting.contact.trim()}` : ''}`,
       }
       status = 'meeting'
       break
-    case 'trial':
+    case 'trial': {
+      const trialIds = Array.isArray(row.data.trialEventIDs)
+        ? (row.data.trialEventIDs as string[])
+        : []
       data = withChild(data, step.trial.child, (c) => ({
         ...c,
         trialStart: step.trial.start,
@@ -277,8 +286,16 @@ export function applyStep(
         trialGroupUUID: step.trial.groupId,
         trialEmail: step.at,
       }))
+      data = {
+        ...data,
+        // The trial e-mail carries the curriculum (H30), and the trial is listed by its step.
+        trialEventIDs: [...trialIds, step.id],
+        formsCurriculum: true,
+        statusDescription: `Trial of ${childName(childrenOf(data)[step.trial.child])} in ${step.trial.groupName}, ${shortDate(step.trial.start)} – ${shortDate(step.trial.end)}`,
+      }
       status = 'trial'
       break
+    }
     case 'admission': {
       const a = step.admission
       data = withChild({ ...data, familyToken: step.familyToken }, a.child, (c) => ({
@@ -298,6 +315,10 @@ export function applyStep(
         paymentPending: true,
         admissionEmail: step.at,
       }))
+      data = {
+        ...data,
+        statusDescription: `${childName(childrenOf(data)[a.child])} admitted to ${a.groupName} from ${a.admissionTerm}`,
+      }
       status = 'admission'
       break
     }
@@ -312,7 +333,13 @@ export function applyStep(
         ...(step.startDate ? { startDate: step.startDate } : {}),
       }))
       const admitted = childrenOf(data).filter((c) => c.groupUUID)
-      if (admitted.length > 0 && admitted.every((c) => c.enrolled === true)) status = 'enrolled'
+      if (admitted.length > 0 && admitted.every((c) => c.enrolled === true)) {
+        status = 'enrolled'
+        data = {
+          ...data,
+          statusDescription: `Enrolled: ${admitted.map((c) => childName(c)).join(', ')}`,
+        }
+      }
       break
     }
   }

@@ -12,6 +12,7 @@ import {
   Tabs,
   Text,
   Textarea,
+  TextInput,
   Title,
   UnstyledButton,
 } from '@mantine/core'
@@ -35,6 +36,7 @@ import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { useInquiries, useInquiryWriter, type NoteField } from '../hooks/use-inquiries'
 import { InquiryFacilitators } from './facilitator-picker'
 import { InquiryFiles } from './inquiry-files'
+import { InquiryParticulars } from './inquiry-particulars'
 import {
   answerGroups,
   guardianDetails,
@@ -193,6 +195,7 @@ function InquiryDetail({
   const dialogStatus = (value: InquiryStatus) =>
     (DIALOG_STATUSES as readonly string[]).includes(value) ? value : 'initialInquiry'
   const [status, setStatus] = useState<InquiryStatus>(dialogStatus(row.status))
+  const [why, setWhy] = useState('')
   // A step (or another device) moves the inquiry: the select follows, so it cannot move it back.
   const [shownStatus, setShownStatus] = useState(row.status)
   if (shownStatus !== row.status) {
@@ -205,7 +208,8 @@ function InquiryDetail({
   const applicant = row.kind === 'facilitator' ? row.data.applicant : null
   const move = async () => {
     try {
-      await writer.setStatus(row.id, status)
+      await writer.setStatus(row.id, status, why)
+      setWhy('')
       notifications.show({ color: 'green', message: `Moved to ${statusLabel(status)}` })
     } catch (error) {
       failed(error)
@@ -254,6 +258,15 @@ function InquiryDetail({
           Applied {centreDateOf(row.submitted)}
         </Text>
       </Group>
+      {row.data.statusDescription && row.data.statusDescription !== statusLabel(row.status) && (
+        <Text
+          size="sm"
+          data-testid="inquiry-status-description"
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {row.data.statusDescription}
+        </Text>
+      )}
       {lastChange && (
         <Text size="sm" c="dimmed" data-testid="inquiry-last-change">
           {lastChange}
@@ -304,6 +317,7 @@ function InquiryDetail({
           {String(applicant.facilitatingSubjects ?? '')}
         </Text>
       )}
+      {row.kind === 'family' && <InquiryParticulars row={row} />}
       <Answers row={row} />
       <InquiryFacilitators row={row} />
       <InquiryFiles
@@ -317,6 +331,13 @@ function InquiryDetail({
           value={status}
           onChange={(e) => setStatus(e.currentTarget.value as InquiryStatus)}
           data={DIALOG_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+        />
+        <TextInput
+          label="Why (optional)"
+          value={why}
+          onChange={(e) => setWhy(e.currentTarget.value)}
+          maxLength={2000}
+          style={{ flex: 1, minWidth: 200 }}
         />
         <Button onClick={() => void move()} disabled={status === row.status}>
           Change status

@@ -8,6 +8,11 @@ import {
 import type { InquiryRow } from '@sync/engine/database'
 import { parseRow } from '@sync/contract/schema'
 import { useObservable } from '@/db/hooks'
+import {
+  statusDescriptionFor,
+  withParticulars,
+  type Particulars,
+} from '../logic/inquiry-particulars'
 import { useOpenDatabase } from '@/db/provider'
 
 /** Every inquiry on this device, live; null while the database opens. */
@@ -34,8 +39,16 @@ export function useInquiryWriter() {
     await doc.incrementalModify((current) => parseRow(inquiries, edit(current as InquiryRow)))
   }
   return {
-    /** H05: moves the inquiry to another list. */
-    setStatus: (id: string, status: InquiryStatus) => change(id, (row) => ({ ...row, status })),
+    /** H05: moves the inquiry to another list, with why (H11 statusDescription). */
+    setStatus: (id: string, status: InquiryStatus, why = '') =>
+      change(id, (row) =>
+        withData({ ...row, status } as InquiryRow, {
+          statusDescription: statusDescriptionFor(status, why),
+        }),
+      ),
+    /** H11: the office's description of the family, tentative term, forms and curriculum. */
+    saveParticulars: (id: string, input: Particulars) =>
+      change(id, (row) => ({ ...row, data: withParticulars(row.data, input) }) as InquiryRow),
     /** H19: the potential tag flips on each use. */
     togglePotential: (id: string) => change(id, (row) => ({ ...row, potential: !row.potential })),
     /** H20: an archived inquiry leaves every list. */
