@@ -11,7 +11,8 @@ create or replace function public.admin_list_members(
   filter text default 'all',
   sort text default 'name',
   page_size integer default null,
-  page_offset integer default 0
+  page_offset integer default 0,
+  search text default null
 ) returns jsonb
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -20,6 +21,8 @@ declare
     (select s.pagination_limit from public.app_settings s where s.id = 'shared'), 15), 1), 100);
   total bigint;
   rows jsonb;
+  -- What the admin typed, word by word: each word must be in the member's name or e-mail.
+  words text[] := array_remove(regexp_split_to_array(lower(btrim(coalesce(search, ''))), '\s+'), '');
 begin
   if not app.is_admin() then
     raise exception 'Only admins can list members' using errcode = '42501';
@@ -40,6 +43,9 @@ begin
              when 'blocked' then m.status = 'blocked'
              else true
            end
+       -- strpos, not like: what is typed is text, so '%' and '_' match only themselves.
+       and (select bool_and(strpos(lower(m.name || ' ' || m.email), w) > 0)
+              from unnest(words) w) is not false
   )
   select (select count(*) from chosen),
          coalesce((select jsonb_agg(to_jsonb(p)) from (
@@ -60,7 +66,7 @@ begin
 end;
 $$;
 
-grant execute on function public.admin_list_members(text, text, integer, integer) to authenticated;
+grant execute on function public.admin_list_members(text, text, integer, integer, text) to authenticated;
 
 -- Blocks or unblocks a member (F19): blocked members lose every right at their next request.
 -- An admin cannot block themselves (they would lock the centre out of its admin tools).

@@ -985,7 +985,7 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: `public.admin_list_emails(null, 0)`,
     execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
   },
-  'public.admin_list_members(filter text, sort text, page_size integer, page_offset integer)': {
+  'public.admin_list_members(filter text, sort text, page_size integer, page_offset integer, search text)': {
     call: `public.admin_list_members()`,
     execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
   },

@@ -142,11 +142,16 @@ describe('searching the inquiries', () => {
         mobile: '98220 12345',
       },
     ],
-  } as PipelineInquiry['data'])
+  } as unknown as PipelineInquiry['data'])
   kamat.family_name = 'Kamat'
   const applicant = inquiry('i-teacher', 'initialInquiry', {
-    applicant: { firstName: 'Savio', lastName: 'Pereira', email: 'savio@example.in', mobile: '7700900123' },
-  } as PipelineInquiry['data'])
+    applicant: {
+      firstName: 'Savio',
+      lastName: 'Pereira',
+      email: 'savio@example.in',
+      mobile: '7700900123',
+    },
+  })
 
   it.each([
     ['the family name, in any case', 'kamat', true],
