@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { seriousViolations } from './support/axe'
 import { adminPage, signedInPage } from './support/session'
 
-// Finding things (issue 40): the office searches Pre-Admission on the device's copy (offline
+// Finding things (issue 40; H02, F15, J13): the office searches Pre-Admission on the device's copy (offline
 // too), the admin searches Members, the Families pane tells two families of one name apart by
 // their guardians, and Accounting says who paid what and exports a year as a CSV file.
 

@@ -3,7 +3,7 @@ import { seriousViolations } from './support/axe'
 import { waitForMail } from './support/mailbox'
 import { adminPage, signedInPage } from './support/session'
 
-// How to pay (issue 40): the admin gives the centre's bank details in Centre settings (a wrong
+// How to pay (issue 40; J30, J31): the admin gives the centre's bank details in Centre settings (a wrong
 // IFSC is refused and changes nothing); a fee reminder then carries them, with the UPI link and
 // its QR code for the amount due as an inline image.
 

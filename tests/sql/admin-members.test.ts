@@ -79,7 +79,7 @@ describe.each(testDatabases())('admin member list on $name', (target) => {
       return row!.r
     })
 
-  it('finds members by name or e-mail, in part and in any case, within the filter', async () => {
+  it('F15: finds members by name or e-mail, in part and in any case, within the filter', async () => {
     const found = await find('maria FERNANDES')
     expect(found.rows.map((r) => r.email)).toEqual(['guardian@demo.school'])
     expect(found.total).toBe(1)

@@ -130,7 +130,7 @@ describe('the pre-admission pipeline', () => {
   })
 })
 
-describe('searching the inquiries', () => {
+describe('H02: searching the inquiries', () => {
   const kamat = inquiry('i-kamat', 'meeting', {
     children: [{ firstName: 'Aarav', lastName: 'Kamat', dob: '2018-04-02' }],
     guardians: [

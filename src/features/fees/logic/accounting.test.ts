@@ -71,7 +71,7 @@ function parseCsv(text: string): string[][] {
   return rows
 }
 
-describe('the Accounting pane’s payments', () => {
+describe('the Accounting pane’s payments (J13)', () => {
   const payments = [
     payment('p3', { receipt_number: '2026-27/0007', data: { paymentDate: '2027-01-05' } }),
     payment('p1', {

@@ -58,7 +58,7 @@ describe('reminderEmail (J30)', () => {
   })
 })
 
-describe('how to pay, in the reminder (issue 40)', () => {
+describe('J30, J31: how to pay, in the reminder (issue 40)', () => {
   const bank = {
     accountName: 'Banyan Tree Learning Trust',
     accountNumber: '6012345678',
