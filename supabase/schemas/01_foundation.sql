@@ -95,7 +95,11 @@ create table if not exists public.app_settings (
   id text primary key default 'shared' check (id = 'shared'),
   pagination_limit integer not null default 15 check (pagination_limit between 5 and 100),
   counters jsonb not null default '{}'::jsonb check (jsonb_typeof(counters) = 'object'),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  -- The centre's bank details families pay fees to (issue 40): set by an admin, read through
+  -- public.centre_bank_details().
+  bank_details jsonb not null default '{}'::jsonb,
+  constraint app_settings_bank_details_object check (jsonb_typeof(bank_details) = 'object')
 );
 
 alter table public.app_settings enable row level security;

@@ -795,6 +795,10 @@ begin
        or jsonb_typeof(item -> 'content') is distinct from 'string' then
       raise exception 'Each attachment needs a file name and its content' using errcode = '22023';
     end if;
+    if item ? 'cid' and coalesce(item ->> 'cid', '') !~ '^[\w.@-]{1,100}$' then
+      raise exception 'An inline image’s Content-ID is letters, digits and . @ - _ only'
+        using errcode = '22023';
+    end if;
   end loop;
   if octet_length(coalesce(attachments, '[]'::jsonb)::text) > 14 * 1024 * 1024 then
     raise exception 'The attachments are larger than 10 MB' using errcode = '22023';
@@ -836,7 +840,10 @@ begin
           coalesce(cc, '{}'::text[]), subject, html_body,
           (select coalesce(jsonb_agg(jsonb_build_object(
              'filename', left(i ->> 'filename', 200), 'content', i ->> 'content', 'encoding', 'base64',
-             'contentType', coalesce(nullif(i ->> 'contentType', ''), 'application/octet-stream'))), '[]'::jsonb)
+             'contentType', coalesce(nullif(i ->> 'contentType', ''), 'application/octet-stream'))
+             -- An image the HTML shows by its Content-ID is sent inline.
+             || case when i ? 'cid' then jsonb_build_object('cid', i ->> 'cid') else '{}'::jsonb end),
+             '[]'::jsonb)
              from jsonb_array_elements(coalesce(attachments, '[]'::jsonb)) i),
           kind, webmail.email_trigger, auth.uid());
   return jsonb_build_object('type', 'success',

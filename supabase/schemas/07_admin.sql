@@ -11,7 +11,8 @@ create or replace function public.admin_list_members(
   filter text default 'all',
   sort text default 'name',
   page_size integer default null,
-  page_offset integer default 0
+  page_offset integer default 0,
+  search text default null
 ) returns jsonb
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -20,6 +21,8 @@ declare
     (select s.pagination_limit from public.app_settings s where s.id = 'shared'), 15), 1), 100);
   total bigint;
   rows jsonb;
+  -- What the admin typed, word by word: each word must be in the member's name or e-mail.
+  words text[] := array_remove(regexp_split_to_array(lower(btrim(coalesce(search, ''))), '\s+'), '');
 begin
   if not app.is_admin() then
     raise exception 'Only admins can list members' using errcode = '42501';
@@ -40,6 +43,9 @@ begin
              when 'blocked' then m.status = 'blocked'
              else true
            end
+       -- strpos, not like: what is typed is text, so '%' and '_' match only themselves.
+       and (select bool_and(strpos(lower(m.name || ' ' || m.email), w) > 0)
+              from unnest(words) w) is not false
   )
   select (select count(*) from chosen),
          coalesce((select jsonb_agg(to_jsonb(p)) from (
@@ -60,7 +66,7 @@ begin
 end;
 $$;
 
-grant execute on function public.admin_list_members(text, text, integer, integer) to authenticated;
+grant execute on function public.admin_list_members(text, text, integer, integer, text) to authenticated;
 
 -- Blocks or unblocks a member (F19): blocked members lose every right at their next request.
 -- An admin cannot block themselves (they would lock the centre out of its admin tools).
@@ -168,6 +174,79 @@ $$;
 revoke execute on function public.admin_set_page_size(integer) from public;
 
 grant execute on function public.admin_set_page_size(integer) to authenticated;
+
+-- The centre's bank details (issue 40), in the shared settings: an admin sets them, every member
+-- who is not blocked reads them.
+-- The details as an admin saves them: known fields only, trimmed, empty ones left out; the
+-- account name, number and IFSC together or not at all.
+create or replace function public.admin_set_bank_details(details jsonb) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  fields constant text[] := array['accountName', 'accountNumber', 'ifsc', 'bankName', 'branch'];
+  cleaned jsonb := '{}'::jsonb;
+  field text;
+  value text;
+  unknown text;
+begin
+  if not app.is_admin() then
+    raise exception 'Only admins can change the bank details' using errcode = '42501';
+  end if;
+  if details is null or jsonb_typeof(details) <> 'object' then
+    raise exception 'The bank details are a set of fields' using errcode = '22023';
+  end if;
+  select k into unknown from jsonb_object_keys(details) k where k <> all (fields) limit 1;
+  if unknown is not null then
+    raise exception 'Unknown bank detail: %', unknown using errcode = '22023';
+  end if;
+  foreach field in array fields loop
+    if details ? field and jsonb_typeof(details -> field) <> 'string' then
+      raise exception 'The % is text', field using errcode = '22023';
+    end if;
+    value := btrim(coalesce(details ->> field, ''));
+    if length(value) > 100 then
+      raise exception 'Use at most 100 characters' using errcode = '22023';
+    end if;
+    if value <> '' then
+      cleaned := cleaned || jsonb_build_object(field, value);
+    end if;
+  end loop;
+  if cleaned ? 'accountNumber' and (cleaned ->> 'accountNumber') !~ '^[0-9]{6,18}$' then
+    raise exception 'An account number is 6 to 18 digits' using errcode = '22023';
+  end if;
+  if cleaned ? 'ifsc' and (cleaned ->> 'ifsc') !~ '^[A-Z]{4}0[A-Z0-9]{6}$' then
+    raise exception 'An IFSC is 11 characters: four letters, 0, then six letters or digits'
+      using errcode = '22023';
+  end if;
+  if (cleaned ?& array['accountName', 'accountNumber', 'ifsc'])
+     <> (cleaned ?| array['accountName', 'accountNumber', 'ifsc']) then
+    raise exception 'Give the account name, number and IFSC together, or leave all three empty'
+      using errcode = '22023';
+  end if;
+  update public.app_settings s set bank_details = cleaned, updated_at = now() where s.id = 'shared';
+  return jsonb_build_object('type', 'success', 'message', 'Bank details saved',
+                            'bankDetails', cleaned);
+end;
+$$;
+
+revoke execute on function public.admin_set_bank_details(jsonb) from public;
+grant execute on function public.admin_set_bank_details(jsonb) to authenticated;
+
+-- The details as saved ({} until an admin gives them), for members who are not blocked.
+create or replace function public.centre_bank_details() returns jsonb
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  if app.role() is null then
+    raise exception 'Only members of the centre can read its bank details' using errcode = '42501';
+  end if;
+  return coalesce((select s.bank_details from public.app_settings s where s.id = 'shared'),
+                  '{}'::jsonb);
+end;
+$$;
+
+revoke execute on function public.centre_bank_details() from public;
+grant execute on function public.centre_bank_details() to authenticated;
 
 -- Server code (edge functions, the host) records an error or a warning.
 create or replace function public.log_system_event(

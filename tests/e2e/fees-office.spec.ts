@@ -257,7 +257,11 @@ test('the office records a fee with its receipt e-mailed, sees it paid and count
     `Total₹${rupees(ofYear.reduce((sum, p) => sum + p.data.amount, 0))}`,
   )
   await expect(yearCard).toContainText(`Payments${ofYear.length}`)
-  await expect(yearCard.getByTestId('amount-list')).toContainText('₹16,700.00')
+  // Each payment says who and what (issue 40), not only its amount.
+  await yearCard.getByRole('button', { name: /^Show the \d+ payments$/ }).click()
+  await expect(
+    yearCard.getByTestId('ledger-entry').filter({ hasText: `Receipt ${receipt}` }),
+  ).toContainText('Tiago Fernandes · Monthly Fee')
   await expect(
     accounting
       .getByTestId('totals-calendar-year')

@@ -13,7 +13,15 @@ export interface ReceivedMail {
   text: string
   messageId: string
   headers: Map<string, string>
-  attachments: { filename: string; contentType: string; content: Buffer }[]
+  attachments: {
+    filename: string
+    contentType: string
+    content: Buffer
+    /** Where the part is shown: 'attachment', or 'inline' (an image the HTML names by `cid`). */
+    contentDisposition: string
+    /** Its Content-ID without the angle brackets, when it has one. */
+    cid?: string
+  }[]
   raw: string
 }
 
@@ -280,12 +288,25 @@ export function parseMail(raw: string, session?: SMTPServerSession): ReceivedMai
     messageId: top.headers.get('message-id') ?? '',
     headers: top.headers,
     attachments: parts
-      .filter((p) => p.headers.get('content-disposition')?.toLowerCase().startsWith('attachment'))
-      .map((p) => ({
-        filename: decodeWords(param(p.headers.get('content-disposition'), 'filename') ?? ''),
-        contentType: (p.headers.get('content-type') ?? '').split(';')[0]!.trim(),
-        content: decodeBody(p),
-      })),
+      .filter((p) => /^(attachment|inline)/i.test(p.headers.get('content-disposition') ?? ''))
+      .filter(
+        (p) =>
+          !/^inline/i.test(p.headers.get('content-disposition')!) || p.headers.has('content-id'),
+      )
+      .map((p) => {
+        const cid = p.headers.get('content-id')?.replace(/^<|>$/g, '')
+        return {
+          filename: decodeWords(param(p.headers.get('content-disposition'), 'filename') ?? ''),
+          contentType: (p.headers.get('content-type') ?? '').split(';')[0]!.trim(),
+          content: decodeBody(p),
+          contentDisposition: p.headers
+            .get('content-disposition')!
+            .split(';')[0]!
+            .trim()
+            .toLowerCase(),
+          ...(cid ? { cid } : {}),
+        }
+      }),
     raw,
   }
 }

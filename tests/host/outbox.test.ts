@@ -137,6 +137,33 @@ describe.each(testDatabases())('e-mail outbox on $name', (database) => {
     expect(smtp.messages.filter((m) => m.messageId === `<${id}@centre.test>`)).toHaveLength(1)
   })
 
+  it('sends an image the HTML shows by its Content-ID inline, as a fee reminder’s UPI QR code', async () => {
+    const gif = Buffer.from('R0lGODdhAQABAIAAAP///wAAACwAAAAAAQABAAACAkQBADs=', 'base64')
+    await queue(h, {
+      to: ['parent@family.test'],
+      subject: 'Fee reminder with a QR code',
+      html: '<p><img src="cid:upi-qr@payment" alt="UPI QR code"></p>',
+      attachments: [
+        {
+          filename: 'upi-qr.gif',
+          content: gif.toString('base64'),
+          contentType: 'image/gif',
+          cid: 'upi-qr@payment',
+        },
+      ],
+    })
+    await dispatch()
+    const mail = await smtp.waitForMail((m) => m.subject === 'Fee reminder with a QR code')
+    expect(mail.attachments).toHaveLength(1)
+    expect(mail.attachments[0]).toMatchObject({
+      filename: 'upi-qr.gif',
+      contentType: 'image/gif',
+      cid: 'upi-qr@payment',
+      contentDisposition: 'inline',
+    })
+    expect(mail.attachments[0]!.content.equals(gif)).toBe(true)
+  })
+
   it("attaches a meeting's calendar invite as invite.ics, or fails for good on a bad one", async () => {
     const invite = {
       uid: 'meeting-outbox-test@admissions',

@@ -985,10 +985,11 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: `public.admin_list_emails(null, 0)`,
     execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
   },
-  'public.admin_list_members(filter text, sort text, page_size integer, page_offset integer)': {
-    call: `public.admin_list_members()`,
-    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
-  },
+  'public.admin_list_members(filter text, sort text, page_size integer, page_offset integer, search text)':
+    {
+      call: `public.admin_list_members()`,
+      execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+    },
   'public.admin_login_history(member uuid)': {
     call: `public.admin_login_history('00000000-0000-4000-a000-000000000006')`,
     execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
@@ -1012,6 +1013,14 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   'public.admin_set_member_status(member uuid, new_status text)': {
     call: `public.admin_set_member_status('00000000-0000-4000-a000-000000000007', 'blocked')`,
     execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.admin_set_bank_details(details jsonb)': {
+    call: `public.admin_set_bank_details('{}'::jsonb)`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.centre_bank_details()': {
+    call: `public.centre_bank_details()`,
+    execute: roles('allow', { anon: 'deny', blocked: 'refuse 42501' }),
   },
   'public.admin_set_page_size(page_size integer)': {
     call: `public.admin_set_page_size(20)`,

@@ -70,6 +70,34 @@ describe.each(testDatabases())('admin member list on $name', (target) => {
     expect(unconfirmed).toBe(demoAccounts.filter((a) => !a.confirmed).length)
   })
 
+  const find = (search: string | null, filter = 'all') =>
+    asUser(db, by('admin'), async (tx) => {
+      const [row] = await tx.query<{ r: Page }>(
+        'select public.admin_list_members(filter => $1, search => $2) as r',
+        [filter, search],
+      )
+      return row!.r
+    })
+
+  it('F15: finds members by name or e-mail, in part and in any case, within the filter', async () => {
+    const found = await find('maria FERNANDES')
+    expect(found.rows.map((r) => r.email)).toEqual(['guardian@demo.school'])
+    expect(found.total).toBe(1)
+    expect((await find('fernandes')).rows.map((r) => r.email)).toEqual([
+      'guardian@demo.school',
+      'student@demo.school',
+    ])
+    expect((await find('@demo.SCHOOL')).total).toBe(demoAccounts.length)
+    expect((await find('fernandes', 'students')).rows.map((r) => r.email)).toEqual([
+      'student@demo.school',
+    ])
+    // What is typed is text, never a pattern: '%' and '_' match only themselves.
+    expect((await find('%')).total).toBe(0)
+    expect((await find('_')).total).toBe(0)
+    expect((await find('   ')).total).toBe(demoAccounts.length)
+    expect((await find(null)).total).toBe(demoAccounts.length)
+  })
+
   it('refuses other roles, unknown filters and sorts', async () => {
     await expect(list('all', 'name', null, 0, by('administration'))).rejects.toThrow(
       'Only admins can list members',

@@ -39,6 +39,26 @@ describe.each(testDatabases())('seeded demo centre on $name', (target) => {
     },
   )
 
+  // Two "Kamat" cards after one admission: the demo centre's own Kamat family (Vivaan's) had no
+  // guardians, so beside a new Kamat family it read as an empty duplicate. A family record always
+  // names its guardians (the admission makes them from the application); the demo's do too.
+  it('names at least one guardian, with a phone number, in every demo family', async () => {
+    const rows = await db.query<{ id: string; names: string[]; phones: string[] }>(
+      `select f.id,
+              coalesce(array_agg(btrim(g ->> 'firstName')) filter (where g is not null), '{}') as names,
+              coalesce(array_agg(g ->> 'mobile') filter (where g is not null), '{}') as phones
+         from public.families f
+         left join lateral jsonb_array_elements(f.data -> 'guardians') g on true
+        where f.id like 'demo-family-%'
+        group by f.id order by f.id`,
+    )
+    expect(rows.length).toBeGreaterThanOrEqual(10)
+    const bare = rows.filter(
+      (r) => r.names.length === 0 || r.names.some((n) => !n) || r.phones.some((p) => !p),
+    )
+    expect(bare.map((r) => r.id)).toEqual([])
+  })
+
   it('has every demo account with its printed password, role and confirmation state', async () => {
     for (const account of demoAccounts) {
       const [row] = await db.query<{

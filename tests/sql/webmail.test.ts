@@ -88,6 +88,32 @@ describe.each(testDatabases())('webmail on $name', (target) => {
     })
   })
 
+  it('keeps the Content-ID of an image the HTML shows inline (a reminder’s UPI QR code)', async () => {
+    const qr = { filename: 'upi-qr.gif', content: 'R0lGODdh', contentType: 'image/gif' }
+    await webmail(by('admin'), [
+      'accounts',
+      ['parent@example.com'],
+      [],
+      'Fee reminder with a QR code',
+      '<p><img src="cid:upi-qr@payment"></p>',
+      JSON.stringify([{ ...qr, cid: 'upi-qr@payment' }]),
+    ])
+    const [row] = await db.query<{ attachments: unknown }>(
+      `select attachments from public.email_outbox where subject = 'Fee reminder with a QR code'`,
+    )
+    expect(row!.attachments).toEqual([{ ...qr, encoding: 'base64', cid: 'upi-qr@payment' }])
+    await expect(
+      webmail(by('admin'), [
+        'accounts',
+        ['parent@example.com'],
+        [],
+        'A bad Content-ID',
+        '<p>x</p>',
+        JSON.stringify([{ ...qr, cid: 'a b>\r\nBcc: x@y.z' }]),
+      ]),
+    ).rejects.toThrow('An inline image’s Content-ID is letters, digits and . @ - _ only')
+  })
+
   it('refuses bad input with words, and anyone but staff', async () => {
     const attempt = (who: TestClaims, args: unknown[]) =>
       webmail(who, args).then(

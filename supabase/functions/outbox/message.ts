@@ -31,7 +31,14 @@ export interface OutboxRow {
 type StoredAttachment =
   | string
   | { bucket: string; path: string; filename?: string; contentType?: string }
-  | { filename: string; content: string; encoding?: 'base64' | 'utf8'; contentType?: string }
+  | {
+      filename: string
+      content: string
+      encoding?: 'base64' | 'utf8'
+      contentType?: string
+      /** The Content-ID the HTML shows it by (`<img src="cid:…">`): sent inline. */
+      cid?: string
+    }
   /** A recorded payment's receipt, made as a PDF when the message is sent. */
   | { receipt: string }
   /** A meeting's calendar invite, made as an iCalendar file when the message is sent. */
@@ -42,6 +49,7 @@ interface MailAttachment {
   content: string
   encoding?: string
   contentType?: string
+  cid?: string
 }
 
 export interface Message {
@@ -140,6 +148,7 @@ async function readAttachment(db: SupabaseClient, item: StoredAttachment): Promi
     content: item.content,
     encoding: item.encoding ?? 'base64',
     ...(item.contentType ? { contentType: item.contentType } : {}),
+    ...(typeof item.cid === 'string' && /^[\w.@-]{1,100}$/.test(item.cid) ? { cid: item.cid } : {}),
   }
 }
 

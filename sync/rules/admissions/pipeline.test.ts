@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   PIPELINE_TABS,
+  inquiryMatches,
   sortedForTab,
   statusLabel,
   tabCounts,
@@ -126,5 +127,56 @@ describe('the pre-admission pipeline', () => {
       'trial',
     )
     expect(list.map((i) => i.id)).toEqual(['sooner', 'later', 'none'])
+  })
+})
+
+describe('H02: searching the inquiries', () => {
+  const kamat = inquiry('i-kamat', 'meeting', {
+    children: [{ firstName: 'Aarav', lastName: 'Kamat', dob: '2018-04-02' }],
+    guardians: [
+      {
+        firstName: 'Inês',
+        lastName: 'Kamat',
+        email: 'ines.kamat@example.in',
+        prefix: '+91',
+        mobile: '98220 12345',
+      },
+    ],
+  } as unknown as PipelineInquiry['data'])
+  kamat.family_name = 'Kamat'
+  const applicant = inquiry('i-teacher', 'initialInquiry', {
+    applicant: {
+      firstName: 'Savio',
+      lastName: 'Pereira',
+      email: 'savio@example.in',
+      mobile: '7700900123',
+    },
+  })
+
+  it.each([
+    ['the family name, in any case', 'kamat', true],
+    ['a child by first name', 'aarav', true],
+    ['a guardian without the accent', 'ines', true],
+    ['a guardian by full name', 'Inês Kamat', true],
+    ['an e-mail, in part', 'ines.kamat@', true],
+    ['the phone as typed with spaces', '98220 12345', true],
+    ['the phone with its prefix', '+91 9822012345', true],
+    ['a part of the phone', '12345', true],
+    ['two words, one missing', 'kamat fernandes', false],
+    ['another name', 'Fernandes', false],
+    ['another phone', '98220 99999', false],
+  ])('%s: “%s” → %s', (_, search, found) => {
+    expect(inquiryMatches(kamat, search)).toBe(found)
+  })
+
+  it('finds a facilitator applicant by name, e-mail and phone', () => {
+    expect(inquiryMatches(applicant, 'pereira')).toBe(true)
+    expect(inquiryMatches(applicant, 'savio@')).toBe(true)
+    expect(inquiryMatches(applicant, '7700 900')).toBe(true)
+    expect(inquiryMatches(applicant, 'kamat')).toBe(false)
+  })
+
+  it('matches every inquiry when nothing is typed', () => {
+    expect(inquiryMatches(kamat, '   ')).toBe(true)
   })
 })

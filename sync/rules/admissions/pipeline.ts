@@ -149,3 +149,57 @@ export function sortedForTab(
           : byKey(firstChildDob)
   return listed.sort(order)
 }
+
+type Loose = Record<string, unknown>
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '')
+const peopleOf = (value: unknown): Loose[] =>
+  Array.isArray(value) ? value.filter((p): p is Loose => !!p && typeof p === 'object') : []
+
+/** Lower case, without accents or repeated spaces: 'Inês  Kamat' and 'ines kamat' are one name. */
+export function searchText(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+const digitsOf = (value: string) => value.replace(/\D/g, '')
+
+/**
+ * Whether an inquiry matches what the office typed (issue 40): the family's name, a child's or a
+ * guardian's name, a guardian's e-mail or phone, or a facilitator applicant's name, e-mail or
+ * phone. Every word typed must be found; a phone number matches whatever its spaces or prefix
+ * ('98220 12345', '+91 9822012345'). An empty search matches every inquiry.
+ */
+export function inquiryMatches(inquiry: PipelineInquiry, search: string): boolean {
+  const words = searchText(search).split(' ').filter(Boolean)
+  if (words.length === 0) return true
+  const data = inquiry.data as Loose
+  const people = [
+    ...peopleOf(data.children),
+    ...peopleOf(data.guardians),
+    ...peopleOf(data.applicant ? [data.applicant] : []),
+  ]
+  const phones = people.flatMap((p) => {
+    const mobile = digitsOf(textOf(p.mobile))
+    const whatsApp = digitsOf(textOf(p.whatsApp))
+    const prefix = digitsOf(textOf(p.prefix))
+    return [mobile, whatsApp, prefix + mobile, prefix + whatsApp].filter((d) => d.length > 0)
+  })
+  const haystack = searchText(
+    [
+      inquiry.family_name,
+      ...people.flatMap((p) => [
+        [p.firstName, p.middleName, p.lastName].map(textOf).join(' '),
+        textOf(p.email),
+      ]),
+    ].join('\n'),
+  )
+  const typedDigits = digitsOf(search)
+  // A search that is a phone number (digits, spaces, '+', '-') is compared digit by digit.
+  if (typedDigits.length >= 3 && /^[\d\s+()-]+$/.test(search.trim()))
+    return phones.some((p) => p.includes(typedDigits))
+  return words.every((w) => haystack.includes(w))
+}

@@ -37,6 +37,7 @@ const mailbox = createServer((req, res) => {
         contentType: a.contentType,
         size: a.content.length,
         head: a.content.subarray(0, 5).toString('latin1'),
+        ...(a.cid ? { cid: a.cid } : {}),
       })),
     }))
   res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(found))

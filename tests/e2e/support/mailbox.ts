@@ -7,7 +7,14 @@ export interface Mail {
   subject: string
   html: string
   text: string
-  attachments: { filename: string; contentType: string; size: number; head: string }[]
+  attachments: {
+    filename: string
+    contentType: string
+    size: number
+    head: string
+    /** The Content-ID of an inline image the HTML shows. */
+    cid?: string
+  }[]
 }
 
 const mailboxUrl = () => `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173) + 1}`

@@ -197,6 +197,31 @@ describe('the Pre-Admission pane', () => {
     )
   })
 
+  it('finds inquiries by family, child, guardian, e-mail or phone, and says when nothing matches', async () => {
+    setViewportWidth(360)
+    await open()
+    const search = await screen.findByRole('searchbox', { name: /Search/ })
+    await waitFor(() => expect(families()).toEqual(['Oldest', 'Middle', 'Younger']))
+    fireEvent.change(search, { target: { value: 'middle' } })
+    expect(families()).toEqual(['Middle'])
+    expect(screen.getByRole('tab', { name: 'Initial Inquiry (1)' })).toBeInTheDocument()
+    fireEvent.change(search, { target: { value: 'i2@example' } })
+    expect(families()).toEqual(['Oldest'])
+    // The admitted family's guardian by phone, typed with its prefix: found under Admission.
+    fireEvent.change(search, { target: { value: '+91 98220 00000' } })
+    expect(screen.getByRole('tab', { name: 'Admission (1)' })).toBeInTheDocument()
+    fireEvent.change(search, { target: { value: 'Admitted' } })
+    expect(screen.getByTestId('no-inquiries')).toHaveTextContent(
+      'No inquiry in Initial Inquiry matches “Admitted”; 1 in All',
+    )
+    fireEvent.click(screen.getByRole('tab', { name: 'Admission (1)' }))
+    expect(families()).toEqual(['Admitted'])
+    fireEvent.change(search, { target: { value: 'Nobody' } })
+    expect(screen.getByTestId('no-inquiries')).toHaveTextContent('No inquiry matches “Nobody”.')
+    fireEvent.change(search, { target: { value: '' } })
+    expect(families()).toEqual(['Admitted'])
+  })
+
   it('remembers the chosen tab on the device and lists meetings by start', async () => {
     setViewportWidth(360)
     await open()

@@ -19,6 +19,7 @@ import {
 import { notifications } from '@mantine/notifications'
 import {
   DIALOG_STATUSES,
+  inquiryMatches,
   PIPELINE_TABS,
   sortedForTab,
   statusLabel,
@@ -64,6 +65,12 @@ const openingSteps = (
 )
 
 const today = () => centreDateOf(new Date())
+
+/** What a search that finds nothing in the chosen list says, and where else it found some. */
+const nothingMatches = (search: string, tab: PipelineTab, everywhere: number) =>
+  tab === 'all' || everywhere === 0
+    ? `No inquiry matches “${search}”.`
+    : `No inquiry in ${tabLabel(tab)} matches “${search}”; ${everywhere} in All (the counts show which lists).`
 const storage = () => (typeof window === 'undefined' ? null : window.localStorage)
 
 const failed = (error: unknown) =>
@@ -408,11 +415,14 @@ export function PreAdmissionScreen({
   const [templates, setTemplates] = useState(false)
   const [tab, setTab] = useState<PipelineTab>(() => storedTab(storage()))
   const [openId, setOpenId] = useState<string | null>(null)
-  const counts = useMemo(() => tabCounts(rows ?? []), [rows])
+  const [search, setSearch] = useState('')
+  const found = useMemo(() => (rows ?? []).filter((r) => inquiryMatches(r, search)), [rows, search])
+  const counts = useMemo(() => tabCounts(found), [found])
   const list = useMemo(() => {
     const date = today()
-    return sortedForTab(rows ?? [], tab).map((r) => summarise(r as InquiryRow, date))
-  }, [rows, tab])
+    return sortedForTab(found, tab).map((r) => summarise(r as InquiryRow, date))
+  }, [found, tab])
+  const searching = search.trim() !== ''
   const open = rows?.find((r) => r.id === openId) ?? null
   const choose = (value: string | null) => {
     const next = (PIPELINE_TABS as readonly string[]).includes(value ?? '')
@@ -431,6 +441,14 @@ export function PreAdmissionScreen({
           </Button>
         )}
       </Group>
+      <TextInput
+        type="search"
+        label="Search"
+        description="Family, child or guardian name, e-mail or phone"
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        maw={420}
+      />
       <Tabs value={tab} onChange={choose} keepMounted={false}>
         <Tabs.List>
           {PIPELINE_TABS.map((t) => (
@@ -443,7 +461,11 @@ export function PreAdmissionScreen({
       {rows === null ? (
         <Text c="dimmed">Opening the inquiries on this device…</Text>
       ) : list.length === 0 ? (
-        <Text c="dimmed">No inquiries in {tabLabel(tab)}.</Text>
+        <Text c="dimmed" role="status" data-testid="no-inquiries">
+          {searching
+            ? nothingMatches(search.trim(), tab, counts.all)
+            : `No inquiries in ${tabLabel(tab)}.`}
+        </Text>
       ) : (
         <Stack gap="xs" role="list" aria-label={`${tabLabel(tab)} inquiries`}>
           {list.map((s) => (

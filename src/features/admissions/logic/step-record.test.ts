@@ -27,7 +27,11 @@ describe('the admission (H31–H36)', () => {
     expect(mail.html).toContain(
       'admission fee of ₹25,000 and the deposit of\n₹45,000. The monthly fee is ₹14,500.',
     )
-    expect(mail.html).toContain('open https://app.centre.in to complete')
+    // Each guardian sets up their own account (issue 40): the e-mail leads to the connect page,
+    // which e-mails each of them a one-time link of their own; not to the home page.
+    expect(mail.html).toContain('open https://app.centre.in/connect-account and enter the')
+    expect(mail.html).toContain('a link, for you alone, to choose your password')
+    expect(mail.html).not.toContain('open https://app.centre.in to complete')
     const meta = {
       id: 'step-0001',
       at: '2026-11-27T10:00:00.000Z',

@@ -2,15 +2,26 @@ import '@mantine/core/styles/Modal.css'
 import '@mantine/core/styles/Checkbox.css'
 import { useState } from 'react'
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core'
+import type { InlineImage } from '@sync/rules/fees/payment-mail'
 import { useSubmit } from '@/components/form/use-submit'
 
 export interface ReminderMail {
   to: string[]
   subject: string
   html: string
+  /** Images the HTML shows by their Content-ID (the UPI QR code), sent inline. */
+  images?: InlineImage[]
 }
 
-function Preview({ to, subject, html }: ReminderMail) {
+/** The HTML with its inline images shown from their content, as a mail app shows them. */
+const previewHtml = (html: string, images: readonly InlineImage[]) =>
+  images.reduce(
+    (text, image) =>
+      text.replaceAll(`cid:${image.cid}`, `data:${image.contentType};base64,${image.content}`),
+    html,
+  )
+
+function Preview({ to, subject, html, images = [] }: ReminderMail) {
   return (
     <Stack gap={4} data-testid="reminder-preview">
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -23,10 +34,10 @@ function Preview({ to, subject, html }: ReminderMail) {
       <iframe
         title="The reminder"
         sandbox=""
-        srcDoc={html}
+        srcDoc={previewHtml(html, images)}
         style={{
           width: '100%',
-          height: 260,
+          height: 360,
           border: '1px solid var(--mantine-color-default-border)',
         }}
       />

@@ -8,7 +8,12 @@ import type { LastReminder } from '../logic/last-reminder'
 // here; the families, students and tariffs are on the in-memory device database as in the browser.
 const server = vi.hoisted(() => ({
   last: new Map<string, LastReminder>(),
-  sent: [] as { recipients: string[]; email_trigger?: string }[],
+  sent: [] as {
+    recipients: string[]
+    email_trigger?: string
+    html_body?: string
+    attachments?: { filename: string; cid?: string; contentType: string }[]
+  }[],
   reloads: 0,
 }))
 vi.mock('@/features/mailer/hooks/use-webmail', async (importActual) => ({
@@ -40,6 +45,20 @@ vi.mock('@/features/mailer/hooks/use-webmail', async (importActual) => ({
     })
     return { ok: true, data: { type: 'success', message: 'Reminder queued' } }
   },
+}))
+vi.mock('../hooks/use-bank-details', () => ({
+  useBankDetails: () => ({
+    usable: {
+      accountName: 'Banyan Tree Learning Trust',
+      accountNumber: '6012345678',
+      ifsc: 'IDIB000A123',
+      bankName: 'Indian Bank',
+      branch: 'Mapusa',
+    },
+    stored: {},
+    error: null,
+    reload: () => {},
+  }),
 }))
 vi.mock('../hooks/use-last-reminders', () => ({
   useLastReminders: () => ({
@@ -142,5 +161,35 @@ describe('the Reminders pane', () => {
     const second = await screen.findByRole('dialog', { name: 'Send a reminder to the Shah family' })
     expect(second).not.toHaveTextContent('reminded less than a day ago')
     expect(within(second).getByRole('button', { name: 'Send' })).toBeEnabled()
+  })
+
+  it('tells the family how to pay: the UPI link and QR code for the total, and the bank details', async () => {
+    server.last = new Map()
+    server.sent = []
+    setViewportWidth(360)
+    await renderApp({ path: '/administration/dash?pane=reminders', member: staff, seed })
+    const list = await screen.findByRole('list', { name: 'Families with a fee due' })
+    const shah = within(list).getByText('Shah family').closest('[role="listitem"]') as HTMLElement
+    fireEvent.click(within(shah).getByRole('button', { name: 'Send reminder to the Shah family' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Send a reminder to the Shah family' })
+    // The preview shows the QR code from its content, as a mail app shows the inline image.
+    const preview = within(dialog).getByTitle('The reminder') as HTMLIFrameElement
+    expect(preview.getAttribute('srcdoc')).toContain('src="data:image/gif;base64,')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(server.sent).toHaveLength(1))
+    const sent = server.sent[0]!
+    expect(sent.html_body).toContain('pay ₹14,500.00 by UPI')
+    expect(sent.html_body).toContain('upi://pay?pa=banyantree%40indianbk')
+    expect(sent.html_body).toContain('am=14500.00')
+    expect(sent.html_body).toContain('<img src="cid:upi-qr@payment"')
+    expect(sent.html_body).toContain('<td>IFSC</td><td><strong>IDIB000A123</strong></td>')
+    expect(sent.html_body).toContain('Please write “Shah family” as the transfer’s reference.')
+    expect(sent.attachments).toEqual([
+      expect.objectContaining({
+        filename: 'upi-qr.gif',
+        contentType: 'image/gif',
+        cid: 'upi-qr@payment',
+      }),
+    ])
   })
 })

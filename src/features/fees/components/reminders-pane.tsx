@@ -3,10 +3,13 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useNetwork } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { familyDue } from '@sync/rules/fees/overview'
+import type { InlineImage, PaymentWays } from '@sync/rules/fees/payment-mail'
+import { isVpa, upiNote } from '@sync/rules/fees/upi'
 import { rupees } from '@sync/rules/text'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { centre } from '@/lib/centre'
 import { centreDateOf } from '@/lib/time/calendar-date'
+import { useBankDetails } from '../hooks/use-bank-details'
 import { useFeesData } from '../hooks/use-fees-data'
 import { useLastReminders } from '../hooks/use-last-reminders'
 import { isRecentReminder, lastReminderText, type LastReminder } from '../logic/last-reminder'
@@ -24,6 +27,8 @@ export interface ReminderMailer {
     recipients: string[]
     subject: string
     html: string
+    /** Inline images the HTML shows (the UPI QR code). */
+    images: InlineImage[]
   }): Promise<{ ok: true; message: string } | { ok: false; message: string }>
 }
 
@@ -93,6 +98,7 @@ export function RemindersPane({ mailer }: { mailer: ReminderMailer }) {
   const { online } = useNetwork()
   const [open, setOpen] = useState<DueFamily | null>(null)
   const reminders = useLastReminders(online)
+  const bank = useBankDetails()
   const today = centreDateOf(new Date())
   const due = useMemo((): DueFamily[] => {
     if (!data) return []
@@ -117,6 +123,20 @@ export function RemindersPane({ mailer }: { mailer: ReminderMailer }) {
   }, [data, today])
   const now = new Date()
   const lastOf = (family: FeeFamily): LastReminder | undefined => reminders.byFamily.get(family.id)
+  // How to pay: the UPI link and QR code for the total due, and the bank details (issue 40).
+  const payment = (due: DueFamily): PaymentWays => ({
+    upi: isVpa(centre.upiVpa)
+      ? {
+          vpa: centre.upiVpa,
+          payee: centre.name,
+          note: upiNote(
+            `${due.family.name} family`,
+            [...new Set(due.lines.map((l) => l.period))].join(', '),
+          ),
+        }
+      : null,
+    bank: bank.usable,
+  })
   const mail = open && {
     to: open.family.emails,
     ...reminderEmail({
@@ -126,10 +146,11 @@ export function RemindersPane({ mailer }: { mailer: ReminderMailer }) {
       centreName: centre.name,
       senderName: mailer.senderName || member?.name || centre.name,
       appLink: window.location.origin,
+      payment: payment(open),
     }),
   }
-  const send: ReminderDialogProps['send'] = ({ to, subject, html }) =>
-    mailer.send({ recipients: to, subject, html })
+  const send: ReminderDialogProps['send'] = ({ to, subject, html, images = [] }) =>
+    mailer.send({ recipients: to, subject, html, images })
   const blocked = (family: FeeFamily) =>
     !online
       ? 'Reminders are e-mailed: they need a connection.'

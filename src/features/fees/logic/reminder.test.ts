@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import qrcode from 'qrcode-generator'
+import { UPI_QR_CID } from '@sync/rules/fees/payment-mail'
 import { reminderEmail, reminderLines, type ReminderInput } from './reminder'
 
 const base: ReminderInput = {
@@ -53,6 +55,65 @@ describe('reminderEmail (J30)', () => {
   })
   it('refuses a family with nothing due', () => {
     expect(() => reminderEmail({ ...base, lines: [] })).toThrow('This family has nothing due.')
+  })
+})
+
+describe('J30, J31: how to pay, in the reminder (issue 40)', () => {
+  const bank = {
+    accountName: 'Banyan Tree Learning Trust',
+    accountNumber: '6012345678',
+    ifsc: 'IDIB000A123',
+    bankName: 'Indian Bank',
+    branch: '',
+  }
+  const upi = { vpa: 'banyantree@indianbk', payee: 'Banyan Tree', note: 'Fee Naik family' }
+  const link =
+    'upi://pay?pa=banyantree%40indianbk&pn=Banyan%20Tree&am=74700.00&tn=Fee%20Naik%20family&cu=INR'
+
+  it('carries the UPI link and QR code for the total due, and the bank details', () => {
+    const { html, images } = reminderEmail({ ...base, payment: { upi, bank } })
+    expect(html).toContain(`<a href="${link.replace(/&/g, '&amp;')}">pay ₹74,700.00 by UPI</a>`)
+    expect(html).toContain(
+      `<img src="cid:${UPI_QR_CID}" alt="UPI QR code: ₹74,700.00 to banyantree@indianbk"`,
+    )
+    expect(html).toContain('<tr><td>Account number</td><td><strong>6012345678</strong></td></tr>')
+    expect(html).toContain('<tr><td>IFSC</td><td><strong>IDIB000A123</strong></td></tr>')
+    expect(html).not.toContain('Branch')
+    expect(html).toContain('Please write “Naik family” as the transfer’s reference.')
+    // The image is the QR code of that very link: a GIF of its modules, four pixels each.
+    expect(images).toHaveLength(1)
+    const image = images[0]!
+    expect(image).toMatchObject({
+      filename: 'upi-qr.gif',
+      contentType: 'image/gif',
+      cid: UPI_QR_CID,
+    })
+    const gif = Buffer.from(image.content, 'base64')
+    expect(gif.subarray(0, 6).toString('latin1')).toBe('GIF87a')
+    const qr = qrcode(0, 'M')
+    qr.addData(link, 'Byte')
+    qr.make()
+    expect(gif.readUInt16LE(6)).toBe(qr.getModuleCount() * 4 + 32)
+  })
+
+  it('leaves out what the centre has not given', () => {
+    const bankOnly = reminderEmail({ ...base, payment: { upi: null, bank } })
+    expect(bankOnly.html).toContain('By bank transfer')
+    expect(bankOnly.html).not.toContain('upi://')
+    expect(bankOnly.images).toEqual([])
+    const upiOnly = reminderEmail({ ...base, payment: { upi, bank: null } })
+    expect(upiOnly.html).toContain('By UPI')
+    expect(upiOnly.html).not.toContain('By bank transfer')
+    const neither = reminderEmail({ ...base, payment: { upi: { ...upi, vpa: '' }, bank: null } })
+    expect(neither.html).not.toContain('How to pay')
+  })
+
+  it('escapes the bank details', () => {
+    const { html } = reminderEmail({
+      ...base,
+      payment: { upi: null, bank: { ...bank, bankName: '<script>x</script>' } },
+    })
+    expect(html).not.toContain('<script>')
   })
 })
 

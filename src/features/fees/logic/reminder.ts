@@ -1,6 +1,7 @@
 // The payment reminder (J30, J31): an e-mail to a family's guardians with what each child owes
 // for the current period and the total. Every value is escaped: a name with '<' stays text.
 import type { StudentFees } from '@sync/rules/fees/overview'
+import { paymentDetails, type InlineImage, type PaymentWays } from '@sync/rules/fees/payment-mail'
 import { escapeHtml, rupees } from '@sync/rules/text'
 
 export interface ReminderLine {
@@ -17,6 +18,8 @@ export interface ReminderInput {
   centreName: string
   senderName: string
   appLink: string
+  /** How the family can pay (issue 40): the UPI link and QR code, the bank details. */
+  payment?: PaymentWays
 }
 
 /** What a family owes, line by line: only the children with an amount due. */
@@ -36,8 +39,12 @@ export function reminderLines(
 
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim()
 
-/** The reminder's subject and HTML. */
-export function reminderEmail(input: ReminderInput): { subject: string; html: string } {
+/** The reminder's subject and HTML, and the inline image its HTML shows (the UPI QR code). */
+export function reminderEmail(input: ReminderInput): {
+  subject: string
+  html: string
+  images: InlineImage[]
+} {
   if (input.lines.length === 0) throw new Error('This family has nothing due.')
   const total = input.lines.reduce((sum, l) => sum + l.amount, 0)
   const e = (text: string) => escapeHtml(oneLine(text))
@@ -51,6 +58,9 @@ export function reminderEmail(input: ReminderInput): { subject: string; html: st
         `<td style="text-align:right">${rupees(l.amount)}</td></tr>`,
     )
     .join('\n')
+  const pay = input.payment
+    ? paymentDetails(total, input.payment, `${oneLine(input.familyName)} family`)
+    : { html: '', images: [] }
   const html = [
     `<p>Dear ${greeting},</p>`,
     `<p>This is a friendly reminder that the following fees are due at ${e(input.centreName)}:</p>`,
@@ -59,11 +69,13 @@ export function reminderEmail(input: ReminderInput): { subject: string; html: st
     rows,
     `<tr><td colspan="3"><strong>Total due</strong></td><td style="text-align:right"><strong>${rupees(total)}</strong></td></tr>`,
     '</table>',
+    ...(pay.html ? [pay.html] : []),
     `<p>If you have paid already, thank you, and please ignore this reminder. Your payments are listed in the app: ${e(input.appLink)}.</p>`,
     `<p>Warm regards,<br>${e(input.senderName)}<br>${e(input.centreName)}</p>`,
   ].join('\n')
   return {
     subject: oneLine(`Fee reminder from ${input.centreName}: ${rupees(total)} due`),
     html,
+    images: pay.images,
   }
 }

@@ -15,10 +15,11 @@ import {
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks'
 import { centreFormat } from '@/lib/time/centre-format'
 import {
   canToggleFacilitator,
@@ -70,7 +71,10 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
   const [history, setHistory] = useState<MemberRow | null>(null)
   const [deleting, setDeleting] = useState<MemberRow | null>(null)
   const [sendingChange, setSendingChange] = useState<MemberRow | null>(null)
-  const { page, error, reload } = useMembers(filter, sort, offset)
+  const [search, setSearch] = useState('')
+  // The list is read from the server: it asks once the admin pauses typing.
+  const [searched] = useDebouncedValue(search.trim(), 300)
+  const { page, error, reload } = useMembers(filter, sort, offset, searched)
   const counts = useOverview()
   // A phone shows each member as a card: six columns do not fit 360 px.
   const narrow = useMediaQuery(NARROW_QUERY) ?? false
@@ -152,6 +156,14 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
         Members
       </Title>
       <MemberCounts overview={counts.overview} error={counts.error} />
+      <TextInput
+        type="search"
+        label="Search"
+        description="Name or e-mail"
+        value={search}
+        onChange={(e) => (setSearch(e.currentTarget.value), setOffset(0))}
+        maw={420}
+      />
       <Group justify="space-between" wrap="wrap">
         <MemberFilterControl value={filter} onChange={(v) => (setFilter(v), setOffset(0))} />
         <Select
@@ -164,6 +176,15 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
         />
       </Group>
       {error && <Alert color={navigator.onLine ? 'red' : 'yellow'}>{error}</Alert>}
+      {page && rows.length === 0 && (
+        <Text c="dimmed" role="status" data-testid="no-members">
+          {page.total > 0
+            ? 'No members on this page.'
+            : searched
+              ? `No member matches “${searched}”${filter === 'all' ? '' : ' in this filter'}.`
+              : 'No members in this filter.'}
+        </Text>
+      )}
       {narrow ? (
         <Stack
           component="ul"

@@ -27,11 +27,13 @@ export interface MembersPage {
 }
 
 /** One page of the member list, read from the server (admins only; not kept on the device). */
-export function useMembers(filter: MemberFilter, sort: MemberSort, offset: number) {
+export function useMembers(filter: MemberFilter, sort: MemberSort, offset: number, search = '') {
   const { data, error, reload } = useRpcQuery<MembersPage>('admin_list_members', {
     filter,
     sort,
     page_offset: offset,
+    // Members are not kept on the device: the server searches, within the filter.
+    search: search.trim() || null,
   })
   return { page: data, error, reload }
 }

@@ -107,7 +107,7 @@ function Reminders() {
         : data && !sender
           ? 'No sender accounts are set up yet.'
           : null,
-    send: async ({ recipients, subject, html }) => {
+    send: async ({ recipients, subject, html, images }) => {
       if (!sender) return { ok: false, message: 'No sender accounts are set up yet.' }
       const answer = await sendWebmail({
         sender: sender.key,
@@ -115,7 +115,7 @@ function Reminders() {
         cc: [],
         subject,
         html_body: html,
-        attachments: [],
+        attachments: images,
         email_trigger: 'paymentReminder',
       })
       if (!answer.ok) return { ok: false, message: answer.message }
