@@ -8,7 +8,7 @@ import { payments, students } from '@sync/contract/collections/index.ts'
 import type { SyncTransport } from '@sync/engine/transport.ts'
 import { startTestHost, type TestHost } from '../helpers/host.ts'
 import { testDatabases } from '../helpers/test-db.ts'
-import { device, eventually, type Device } from './support.ts'
+import { device, eventually, losingFirstAnswer, type Device } from './support.ts'
 
 /**
  * A transport whose next pull, once armed, is held until a push has committed on the server, and
@@ -94,6 +94,37 @@ describe.each(testDatabases())('a pull crossing a push on $name', (target) => {
       expect(doc?.updated_at).toBeTruthy()
       expect((await clerk.db.payments.findOne('pay-other').exec())?.receipt_number).toBeTruthy()
     }, 10_000)
+  })
+
+  it('ends with the receipt number when the answer to its push was lost and it pushed again', async () => {
+    const clerk = await device(host, 'administration', [students, payments], {
+      transport: losingFirstAnswer('payments'),
+      retry: { baseMs: 50, maxMs: 200 },
+    })
+    open.push(clerk)
+    await clerk.db.payments.insert({
+      ...fee('pay-unanswered', 'st-tiago', 'Tiago Fernandes'),
+      data: {
+        ...fee('pay-unanswered', 'st-tiago', 'Tiago Fernandes').data,
+        period: {
+          key: '2027-28/month/2027-11',
+          label: 'November 2027',
+          months: 1,
+          start: '2027-11-01',
+          end: '2027-11-30',
+        },
+      },
+    })
+    await eventually(async () => expect(await clerk.sync.countPending()).toBe(0), 20_000)
+    const [row] = await host.db.query<{ receipt_number: string }>(
+      `select receipt_number from public.payments where id = 'pay-unanswered'`,
+    )
+    expect(row!.receipt_number).toMatch(/^2027-28\/\d{4}$/)
+    await eventually(async () => {
+      const doc = await clerk.db.payments.findOne('pay-unanswered').exec()
+      expect(doc?.receipt_number).toBe(row!.receipt_number)
+    }, 10_000)
+    expect([...clerk.lost, ...clerk.refused]).toEqual([])
   })
 })
 

@@ -71,25 +71,20 @@ export const inquiryGuardianSchema = z.looseObject({
   questions: z.optional(z.array(z.object({ id: z.string(), q: z.string(), a: z.string() }))),
 })
 
-/** The most a family or status description holds. */
+/** The most a family or status description holds (the forms say so in words). */
 export const DESCRIPTION_MAX = 2000
 
-const description = (what: string) =>
-  z.optional(
-    z
-      .string()
-      .check(z.maxLength(DESCRIPTION_MAX, `${what} is at most ${DESCRIPTION_MAX} characters.`)),
-  )
+const description = z.optional(z.string().check(z.maxLength(DESCRIPTION_MAX)))
 
 const notes = {
   /** The office's words about the family (H11), kept on the inquiry's detail. */
-  familyDescription: description('A family description'),
+  familyDescription: description,
   /**
    * What the current status means for this inquiry (H11): the reason given when the office moved
    * it, or what the step that moved it did ("Trial of Ira in Tanni, 12 Jan – 16 Jan 2027").
    * Written with every change of status, so it never describes an earlier one.
    */
-  statusDescription: description('A status description'),
+  statusDescription: description,
   nextSteps: z.optional(z.nullable(inquiryNoteSchema)),
   meetingNote: z.optional(z.nullable(inquiryNoteSchema)),
   trialNote: z.optional(z.nullable(inquiryNoteSchema)),
@@ -108,13 +103,10 @@ export const inquiryKinds = {
     meetingDate: z.optional(z.nullable(z.string())),
     meetingStart: z.optional(z.nullable(z.string())),
     meetingEnd: z.optional(z.nullable(z.string())),
-    meetingEventIDs: z.optional(z.array(z.string())),
     /** The trial steps taken (their ids), one per trial arranged (H11, H27). */
     trialEventIDs: z.optional(z.array(z.string())),
     /** The term the family hopes to start in, before any admission ('Term 1 2027-28'). */
-    tentativeAdmissionTerm: z.optional(
-      z.nullable(z.string().check(z.maxLength(100, 'A term is at most 100 characters.'))),
-    ),
+    tentativeAdmissionTerm: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
     /** Whether the family has been given the centre's forms and curriculum (the trial sends them). */
     formsCurriculum: z.optional(z.boolean()),
     ...notes,

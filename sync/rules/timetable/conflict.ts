@@ -3,11 +3,12 @@
 // different lessons both survive; only a lesson both changed keeps the server's version, and
 // the person whose edit lost is told which lesson and what they had entered. Two devices that
 // made the same week at once (its id is the same everywhere) both started from the group's
-// template: that is the version they are merged against.
+// template: that is the version they are merged against. The merge itself is loaded with the
+// first conflict: a parent's device, which never writes a week, does not download it.
 import { defaultConflictHandler, type RxConflictHandler, type RxConflictHandlerInput } from 'rxdb'
 import type { AppDatabase } from '../../engine/database.ts'
 import { templateDocId } from '../../contract/collections/timetables.ts'
-import { mergeWeeks, type LostEdit } from './merge.ts'
+import type { LostEdit } from './merge.ts'
 import { normaliseDays } from './normalise.ts'
 import type { WeekdayKey } from './types.ts'
 
@@ -60,6 +61,7 @@ export function timetableConflictHandler(templateDays?: TemplateDays): RxConflic
       const mine = weekData(input.newDocumentState as Doc)
       const theirs = weekData(real)
       if (!mine || !theirs) return input.realMasterState
+      const { mergeWeeks } = await import('./merge.ts')
       const { merged, lost } = mergeWeeks({ base: await baseOf(input, templateDays), mine, theirs })
       lostByInput.set(input, lost)
       return { ...real, data: merged } as never
@@ -79,15 +81,15 @@ export interface LostLessonEdit {
   kept: { topic: string | null; subtopic: string | null } | null
 }
 
-/** The lessons whose edits did not survive a merge ([] when every edit survived). */
+/**
+ * The lessons whose edits did not survive a merge ([] when every edit survived), as the merge
+ * of this very conflict found them; null (the whole change reported) when no merge ran.
+ */
 export function lostLessonEdits(input: RxConflictHandlerInput<unknown>): LostLessonEdit[] | null {
   const real = input.realMasterState as Doc
-  const mine = weekData(input.newDocumentState as Doc)
   const theirs = weekData(real)
-  if (!mine || !theirs) return null
-  const lost =
-    lostByInput.get(input) ??
-    mergeWeeks({ base: weekData(input.assumedMasterState as Doc | undefined), mine, theirs }).lost
+  const lost = lostByInput.get(input)
+  if (!theirs || !lost) return null
   return lost.map((l) => ({
     sessionId: l.sessionId,
     day: l.day,
