@@ -23,16 +23,7 @@ test('at 2g speeds a parent’s phone switches to the slow-connection mode', asy
     downloadThroughput: 8750,
     uploadThroughput: 8750,
   })
-  const reported = await page.evaluate(() => {
-    const c = (
-      navigator as Navigator & {
-        connection?: { effectiveType: string; rtt: number; downlink: number }
-      }
-    ).connection
-    return c && { effectiveType: c.effectiveType, rtt: c.rtt, downlink: c.downlink }
-  })
-  // Chromium reported {effectiveType: '3g', rtt: 1300, downlink: 0.05} here.
-  expect(reported?.downlink).toBeLessThanOrEqual(0.07)
+  // Chromium reports {effectiveType: '3g', rtt: 1300, downlink: 0.05} here.
   await expect(page.locator('html')).toHaveClass(/slow-connection/, { timeout: 20_000 })
   // Lite mode: the header of a phone says when the device last synced.
   await expect(page.getByTestId('last-synced-inline')).toBeVisible()
