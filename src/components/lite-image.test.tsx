@@ -8,7 +8,12 @@ function connection(effectiveType: string | null) {
     Reflect.deleteProperty(navigator, 'connection')
     return
   }
-  const value = Object.assign(new EventTarget(), { effectiveType, downlink: 0.05, rtt: 1800 })
+  const slow = effectiveType === '2g'
+  const value = Object.assign(new EventTarget(), {
+    effectiveType,
+    downlink: slow ? 0.05 : 10,
+    rtt: slow ? 1800 : 50,
+  })
   Object.defineProperty(navigator, 'connection', { configurable: true, value })
 }
 

@@ -19,7 +19,7 @@ export function LiteImage({
   label?: string
   loading?: 'lazy' | 'eager'
 }) {
-  const slow = isSlowConnection(useNetwork().effectiveType)
+  const slow = isSlowConnection(useNetwork())
   const [wanted, setWanted] = useState(false)
   if (!slow || wanted) return <Image src={src} alt={alt} {...props} />
   return (

@@ -162,23 +162,26 @@ select app.register_sync_table('topics', array['updated_at', 'updated_by']);
 
 grant select, insert, update on public.topics to authenticated;
 
--- Lesson topics are shown wherever lessons are, so every member with a role reads them.
-create policy "Members can read topics" on public.topics
+-- Staff and facilitators read every list (a colleague's topics show on the lessons they cover);
+-- guardians and students read the default list.
+create policy "Members can read the topics of their role" on public.topics
   for select to authenticated
-  using ((select app.role()) is not null and (select app.role()) <> 'member');
+  using ((select app.is_staff()) or (select app.is_facilitator())
+         or (facilitator_id is null and (select app.role()) in ('guardian', 'student')));
 
--- A facilitator keeps their own topics; facilitator admins and staff keep the default ones.
+-- A facilitator adds to their own list; only facilitator admins add to the default list.
 create policy "Facilitators can add their topics" on public.topics
   for insert to authenticated
   with check ((facilitator_id is not null and facilitator_id = (select app.facilitator_id()) and (select app.is_facilitator()))
-              or (facilitator_id is null and ((select app.is_facilitator_admin()) or (select app.is_staff()))));
+              or (facilitator_id is null and (select app.is_facilitator_admin())));
 
+-- A facilitator edits and retires their own topics; only facilitator admins the default ones.
 create policy "Facilitators can change their topics" on public.topics
   for update to authenticated
   using ((facilitator_id is not null and facilitator_id = (select app.facilitator_id()) and (select app.is_facilitator()))
-         or (facilitator_id is null and ((select app.is_facilitator_admin()) or (select app.is_staff()))))
+         or (facilitator_id is null and (select app.is_facilitator_admin())))
   with check ((facilitator_id is not null and facilitator_id = (select app.facilitator_id()) and (select app.is_facilitator()))
-              or (facilitator_id is null and ((select app.is_facilitator_admin()) or (select app.is_staff()))));
+              or (facilitator_id is null and (select app.is_facilitator_admin())));
 
 -- The facilitator list (timetables name the facilitator of each lesson) replicates too.
 select app.register_sync_table('facilitators', array['last_edited', 'last_edited_by']);

@@ -407,16 +407,17 @@ export const TABLES: Record<string, TableEntry> = {
     via: 'sync_push',
     sample: `insert into public.topics (id, kind, subject_id, facilitator_id, data) values ('tp-matrix', 'topic', 'rs-maths', 'f0000000-0000-4000-a000-000000000001', '{"name": "Matrix"}')`,
     touch: 'data = data',
-    select: roles('all', { anon: 'deny', member: 'none', blocked: 'none' }),
-    insert: roles('deny', { facilitator: 'allow' }),
-    update: roles('none', {
+    // Families read the default list only; a facilitator's own list stays with the facilitators.
+    select: roles('all', {
       anon: 'deny',
-      facilitator: 'some',
-      facilitatorAdmin: 'some',
-      admission: 'some',
-      administration: 'some',
-      admin: 'some',
+      member: 'none',
+      blocked: 'none',
+      guardian: 'some',
+      student: 'some',
     }),
+    insert: roles('deny', { facilitator: 'allow' }),
+    // A facilitator changes their own topics; only facilitator admins change the default list.
+    update: roles('none', { anon: 'deny', facilitator: 'some', facilitatorAdmin: 'some' }),
     delete: roles('deny'),
   },
   'public.unregistered_signins': {

@@ -39,7 +39,7 @@ export function SyncStatus() {
   const [opened, setOpened] = useState(false)
   // Lite mode: on 2g the last sync time is always in the header, so a parent knows how fresh
   // what they read is.
-  const lite = isSlowConnection(useNetwork().effectiveType)
+  const lite = isSlowConnection(useNetwork())
   // Mantine's lg breakpoint, where the time of the last sync shows beside the badge.
   const wide = useMediaQuery('(min-width: 75em)') ?? false
   usePreventRefresh('unsynced-changes', view.pending > 0)

@@ -89,5 +89,19 @@ describe('slow connection', () => {
     ['3g', false],
     ['4g', false],
     [undefined, false],
-  ])('%s is slow: %s', (t, slow) => expect(isSlowConnection(t)).toBe(slow))
+  ])('%s is slow: %s', (t, slow) => expect(isSlowConnection({ effectiveType: t })).toBe(slow))
+
+  // A08, decided: the measured round trip and throughput count too, at Chrome's 2g boundary.
+  it.each([
+    // What Chromium reported under 2g throttling (1,400 ms, 8,750 B/s): "3g" at 0.05 Mbit/s.
+    [{ effectiveType: '3g', rtt: 1400, downlink: 0.05 }, true],
+    [{ effectiveType: '3g', rtt: 300, downlink: 0.05 }, true],
+    [{ effectiveType: '4g', rtt: 1400, downlink: 10 }, true],
+    [{ effectiveType: '3g', rtt: 1375, downlink: 0.075 }, false],
+    [{ effectiveType: '3g', rtt: 1399, downlink: 0.07 }, true],
+    [{ effectiveType: '4g', rtt: 50, downlink: 10 }, false],
+    // Unknown measurements (0) say nothing.
+    [{ effectiveType: '4g', rtt: 0, downlink: 0 }, false],
+    [{}, false],
+  ])('%o is slow: %s', (report, slow) => expect(isSlowConnection(report)).toBe(slow))
 })

@@ -18,7 +18,7 @@ export interface AppStatus {
 /** Online/offline and slow-connection flags, also written as classes on <html>. */
 export function useAppStatus(): AppStatus {
   const network = useNetwork()
-  const slow = isSlowConnection(network.effectiveType)
+  const slow = isSlowConnection(network)
   useEffect(() => {
     const root = document.documentElement.classList
     root.toggle('offline', !network.online)

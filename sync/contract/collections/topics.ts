@@ -3,7 +3,11 @@ import { ALL_ROLES, defineCollection } from '../schema.ts'
 
 const topicData = z.object({
   name: z.string().check(z.trim(), z.minLength(1, 'Enter a name'), z.maxLength(200)),
-  description: z.optional(z.string()),
+  description: z.optional(
+    z.string().check(z.maxLength(1000, 'Keep the description under 1000 characters')),
+  ),
+  /** A retired topic is no longer offered; the lessons that used it keep its name. */
+  retired: z.optional(z.boolean()),
 })
 
 /** Lesson topics and their subtopics; facilitator_id null marks a default topic. */

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini'
 import { isValidEmail } from '../../contract/commands/accounts/email.ts'
 import { isKnownPrefix } from '../../contract/commands/accounts/countries.ts'
-import { phoneDigits } from '../../contract/commands/accounts/phone.ts'
+import { nationalNumber, phoneFieldProblem } from '../../contract/commands/accounts/phone.ts'
 import { GENDERS, MARITAL_STATUSES } from '../families/profile.ts'
 import { DATE_PATTERN } from '../../contract/constants.ts'
 import {
@@ -42,10 +42,21 @@ const email = z
   .string({ error: typed('E-mail') })
   .check(z.trim(), z.toLowerCase(), z.refine(isValidEmail, 'Please enter a valid e-mail address.'))
 
-const mobile = z.string({ error: typed('Mobile') }).check(
-  z.overwrite((value) => phoneDigits(value)),
-  z.regex(/^\d{6,15}$/, 'Please enter a mobile number (6 to 15 digits).'),
-)
+const mobile = z
+  .string({ error: typed('Mobile') })
+  .check(z.trim(), z.maxLength(40, 'Mobile is too long.'))
+
+/**
+ * The one phone rule of every form (E03-E09): the number fits its country code, spaces allowed;
+ * it is kept as the national number's digits.
+ */
+const phoneChecks = <T extends { prefix: string; mobile: string }>() => [
+  z.superRefine<T>((value, ctx) => {
+    const problem = phoneFieldProblem(value.prefix, value.mobile)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['mobile'], input: value })
+  }),
+  z.overwrite<T>((value) => ({ ...value, mobile: nationalNumber(value.prefix, value.mobile) })),
+]
 
 /** H15: a guardian without a chosen prefix has India's (+91). */
 const prefix = z._default(
@@ -102,23 +113,25 @@ export const applicationChildSchema = z.object({
 export type ApplicationChild = z.infer<typeof applicationChildSchema>
 
 /** G09: a parent or guardian, with the 12 guardian questions. */
-export const applicationGuardianSchema = z.object({
-  about: optional('About you', 2000),
-  firstName: required('First name', 100),
-  middleName: optional('Middle name', 100),
-  lastName: required('Last name', 100),
-  dob: dob('Date of birth'),
-  occupation: optional('Occupation', 200),
-  jobDescription: optional('Job description', 1000),
-  workPlace: optional('Work place', 200),
-  prefix,
-  mobile,
-  email,
-  address: optional('Address', 500),
-  nationality: required('Nationality', 100),
-  gender,
-  questions: z._default(answers(GUARDIAN_QUESTIONS), {}),
-})
+export const applicationGuardianSchema = z
+  .object({
+    about: optional('About you', 2000),
+    firstName: required('First name', 100),
+    middleName: optional('Middle name', 100),
+    lastName: required('Last name', 100),
+    dob: dob('Date of birth'),
+    occupation: optional('Occupation', 200),
+    jobDescription: optional('Job description', 1000),
+    workPlace: optional('Work place', 200),
+    prefix,
+    mobile,
+    email,
+    address: optional('Address', 500),
+    nationality: required('Nationality', 100),
+    gender,
+    questions: z._default(answers(GUARDIAN_QUESTIONS), {}),
+  })
+  .check(...phoneChecks<{ prefix: string; mobile: string }>())
 export type ApplicationGuardian = z.infer<typeof applicationGuardianSchema>
 
 /** A client-made id: a retried submission of the same application makes one inquiry. */
@@ -162,30 +175,32 @@ const reference = z.object({
 })
 
 /** G10: a facilitator applicant, with exactly two references and the 9 facilitator questions. */
-export const facilitatorApplicationSchema = z.object({
-  id: applicationId,
-  firstName: required('First name', 100),
-  middleName: optional('Middle name', 100),
-  lastName: required('Last name', 100),
-  dob: dob('Date of birth'),
-  email,
-  prefix,
-  mobile,
-  gender,
-  nationality: required('Nationality', 100),
-  workplace: optional('Current workplace', 200),
-  yearsOfExperience: z
-    .number({ error: 'Years of experience must be a number.' })
-    .check(
-      z.int('Years of experience must be a whole number.'),
-      z.minimum(0),
-      z.maximum(60, 'Years of experience: at most 60.'),
-    ),
-  facilitatingSubjects: required('Subjects you would facilitate', 500),
-  statementOfInterest: required('Statement of interest', 5000),
-  references: z.tuple([reference, reference], { error: 'Please give exactly two references.' }),
-  questions: z._default(answers(FACILITATOR_QUESTIONS), {}),
-})
+export const facilitatorApplicationSchema = z
+  .object({
+    id: applicationId,
+    firstName: required('First name', 100),
+    middleName: optional('Middle name', 100),
+    lastName: required('Last name', 100),
+    dob: dob('Date of birth'),
+    email,
+    prefix,
+    mobile,
+    gender,
+    nationality: required('Nationality', 100),
+    workplace: optional('Current workplace', 200),
+    yearsOfExperience: z
+      .number({ error: 'Years of experience must be a number.' })
+      .check(
+        z.int('Years of experience must be a whole number.'),
+        z.minimum(0),
+        z.maximum(60, 'Years of experience: at most 60.'),
+      ),
+    facilitatingSubjects: required('Subjects you would facilitate', 500),
+    statementOfInterest: required('Statement of interest', 5000),
+    references: z.tuple([reference, reference], { error: 'Please give exactly two references.' }),
+    questions: z._default(answers(FACILITATOR_QUESTIONS), {}),
+  })
+  .check(...phoneChecks<{ prefix: string; mobile: string }>())
 export type FacilitatorApplication = z.infer<typeof facilitatorApplicationSchema>
 
 /**

@@ -89,9 +89,48 @@ describe('the profile wizard', () => {
       .error!.issues.map((i) => [i.path.join('.'), i.message])
     expect(issues).toEqual([
       ['guardians.0.firstName', 'Enter the first name'],
-      ['guardians.0.mobile', 'Enter the number in digits (6 to 15)'],
+      ['guardians.0.mobile', 'An Indian mobile number has 10 digits.'],
       ['emergency.0.email', 'Enter an e-mail address such as name@example.com'],
     ])
+  })
+
+  it.each([
+    ['+91 9822000001', '+91 9822000001'],
+    ['+91 90000 00003', '+91 9000000003'],
+    ['98220 00002', '+91 9822000002'],
+    ['+44 7700 900123', '+44 7700900123'],
+  ])('takes the emergency number %s and keeps it as %s (E09)', (typed, kept) => {
+    const values = profileValues(
+      {
+        ...family,
+        emergencyInfos: [{ type: "Doctor's Details", name: 'Dr. Kamat', mobilePhone: typed }],
+      },
+      [child],
+    )
+    expect(profileFormSchema.safeParse(values).success).toBe(true)
+    expect(familyWithProfile(family, values).emergencyInfos?.[0]?.mobilePhone).toBe(kept)
+  })
+
+  it.each([
+    ['+91', '+91 9822000001', '9822000001'],
+    ['+91', '90000 00003', '9000000003'],
+  ])('takes the mobile %s %s, keeping %s', (prefix, mobile, kept) => {
+    const values = profileValues(family, [child])
+    Object.assign(values.guardians[0]!, { prefix, mobile })
+    expect(profileFormSchema.safeParse(values).success).toBe(true)
+    expect(familyWithProfile(family, values).guardians[0]!.mobile).toBe(kept)
+  })
+
+  it.each([
+    ['emergency.0.mobilePhone', '98220 0000I', 'Use digits only in the number (spaces are fine).'],
+    ['emergency.0.mobilePhone', '+91 98220', 'An Indian mobile number has 10 digits.'],
+  ])('refuses %s %s: %s', (path, typed, message) => {
+    const values = profileValues(family, [child])
+    values.emergency[0]!.mobilePhone = typed
+    const issues = profileFormSchema
+      .safeParse(values)
+      .error!.issues.map((i) => [i.path.join('.'), i.message])
+    expect(issues).toEqual([[path, message]])
   })
 
   it('writes the answers back, keeping documents and forms', () => {

@@ -4,6 +4,12 @@
 // students' guards let a guardian change only the profile (data), never the enrolment.
 import * as z from 'zod/mini'
 import { DATE_PATTERN } from '../../contract/constants.ts'
+import {
+  joinPhone,
+  nationalNumber,
+  phoneFieldProblem,
+  splitPhone,
+} from '../../contract/commands/accounts/phone.ts'
 import type {
   EmergencyContactRecord,
   FamilyData,
@@ -63,27 +69,29 @@ const optionalEmail = z
       'Enter an e-mail address such as name@example.com',
     ),
   )
-const phone = z
-  .string()
-  .check(
-    z.refine(
-      (v) => v.trim() === '' || /^[0-9 ]{6,15}$/.test(v.trim()),
-      'Enter the number in digits (6 to 15)',
-    ),
-  )
+/** A country code and a number, checked by the one phone rule of every form (E03-E09). */
+const phoneCheck = <T extends object>(prefixKey: keyof T & string, numberKey: keyof T & string) =>
+  z.superRefine<T>((value, ctx) => {
+    const problem = phoneFieldProblem(String(value[prefixKey]), String(value[numberKey]), {
+      optional: true,
+    })
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [numberKey], input: value })
+  })
 
-const guardianValues = z.object({
-  firstName: required('Enter the first name'),
-  lastName: required('Enter the last name'),
-  dob: optionalDate,
-  gender: text(40),
-  nationality: required('Enter the nationality'),
-  maritalStatus: text(40),
-  prefix: text(6),
-  mobile: phone,
-  address: text(400),
-  occupation: text(100),
-})
+const guardianValues = z
+  .object({
+    firstName: required('Enter the first name'),
+    lastName: required('Enter the last name'),
+    dob: optionalDate,
+    gender: text(40),
+    nationality: required('Enter the nationality'),
+    maritalStatus: text(40),
+    prefix: text(6),
+    mobile: text(40),
+    address: text(400),
+    occupation: text(100),
+  })
+  .check(phoneCheck<{ prefix: string; mobile: string }>('prefix', 'mobile'))
 export type GuardianValues = z.infer<typeof guardianValues>
 
 const childValues = z.object({
@@ -101,14 +109,17 @@ const childValues = z.object({
 })
 export type ChildValues = z.infer<typeof childValues>
 
-const emergencyValues = z.object({
-  type: z.enum(EMERGENCY_CONTACT_TYPES),
-  name: text(200),
-  relation: text(100),
-  mobilePhone: phone,
-  email: optionalEmail,
-  address: text(400),
-})
+const emergencyValues = z
+  .object({
+    type: z.enum(EMERGENCY_CONTACT_TYPES),
+    name: text(200),
+    relation: text(100),
+    mobilePrefix: text(6),
+    mobilePhone: text(40),
+    email: optionalEmail,
+    address: text(400),
+  })
+  .check(phoneCheck<{ mobilePrefix: string; mobilePhone: string }>('mobilePrefix', 'mobilePhone'))
 export type EmergencyValues = z.infer<typeof emergencyValues>
 
 /** The values the wizard's first three steps edit; step 4 (documents) edits files. */
@@ -172,12 +183,18 @@ export function profileValues(
         type,
         name: s(found?.name),
         relation: s(found?.relation),
-        mobilePhone: s(found?.mobilePhone),
+        ...emergencyPhone(s(found?.mobilePhone)),
         email: s(found?.email),
         address: s(found?.address),
       }
     }),
   }
+}
+
+/** An emergency contact's number, kept in one piece, as the phone field shows it. */
+function emergencyPhone(stored: string) {
+  const { prefix, number } = splitPhone(stored)
+  return { mobilePrefix: prefix, mobilePhone: number }
 }
 
 const nullIfEmpty = (v: string) => (v.trim() === '' ? null : v.trim())
@@ -196,7 +213,7 @@ export function familyWithProfile(family: FamilyData, values: ProfileFormValues)
       nationality: v.nationality.trim(),
       maritalStatus: nullIfEmpty(v.maritalStatus),
       prefix: nullIfEmpty(v.prefix),
-      mobile: nullIfEmpty(v.mobile),
+      mobile: nullIfEmpty(nationalNumber(v.prefix, v.mobile)),
       address: nullIfEmpty(v.address),
       occupation: nullIfEmpty(v.occupation),
     }
@@ -207,7 +224,7 @@ export function familyWithProfile(family: FamilyData, values: ProfileFormValues)
       type: e.type,
       name: e.name.trim(),
       relation: nullIfEmpty(e.relation),
-      mobilePhone: nullIfEmpty(e.mobilePhone),
+      mobilePhone: nullIfEmpty(joinPhone(e.mobilePrefix, e.mobilePhone)),
       email: nullIfEmpty(e.email),
       address: nullIfEmpty(e.address),
     }))

@@ -73,7 +73,7 @@ describe('the facilitator application form', () => {
       'a short mobile',
       { mobile: '123' },
       'mobile',
-      'Please enter a mobile number (6 to 15 digits).',
+      'An Indian mobile number has 10 digits.',
     ],
   ])('names the field with %s', (_name, change, field, message) => {
     expect(facilitatorFormProblems({ ...filled(), ...change })[field]).toBe(message)

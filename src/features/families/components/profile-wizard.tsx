@@ -2,6 +2,7 @@ import '@mantine/core/styles/Stepper.css'
 import { useState } from 'react'
 import {
   Alert,
+  Box,
   Button,
   Group,
   List,
@@ -43,6 +44,7 @@ import {
 } from '@sync/rules/families/profile-form'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { useSubmit } from '@/components/form/use-submit'
+import { PrefixPhoneField } from '@/components/form/phone-field'
 import { useProfileData, useProfileWriter } from '../hooks/use-profile'
 import { gapText } from '../logic/office'
 import { ProfileDocuments } from './profile-documents'
@@ -93,17 +95,14 @@ function PersonalData({ form }: { form: ReturnType<typeof useProfileForm> }) {
               data={select(MARITAL_STATUS_PLACEHOLDER, MARITAL_STATUSES)}
               {...form.getInputProps(`guardians.${i}.maritalStatus`)}
             />
-            <Group gap="xs" align="flex-start" wrap="nowrap">
-              <TextInput label="Prefix" w={80} {...form.getInputProps(`guardians.${i}.prefix`)} />
-              <TextInput
-                label="Mobile"
-                inputMode="tel"
-                style={{ flex: 1 }}
-                {...form.getInputProps(`guardians.${i}.mobile`)}
-              />
-            </Group>
             <TextInput label="Occupation" {...form.getInputProps(`guardians.${i}.occupation`)} />
           </SimpleGrid>
+          <FormPhone
+            form={form}
+            prefixPath={`guardians.${i}.prefix`}
+            path={`guardians.${i}.mobile`}
+            label="Mobile"
+          />
           <Textarea
             label="Address"
             autosize
@@ -114,6 +113,35 @@ function PersonalData({ form }: { form: ReturnType<typeof useProfileForm> }) {
         </Paper>
       ))}
     </Stack>
+  )
+}
+
+/** A country code and a number of the profile, in the one phone field of every form. */
+function FormPhone({
+  form,
+  prefixPath,
+  path,
+  label,
+}: {
+  form: ReturnType<typeof useProfileForm>
+  prefixPath: string
+  path: string
+  label: string
+}) {
+  const prefix = form.getInputProps(prefixPath)
+  const number = form.getInputProps(path)
+  return (
+    <Box mt="sm">
+      <PrefixPhoneField
+        label={label}
+        required={false}
+        prefix={String(prefix.value ?? '')}
+        onPrefix={(value) => form.setFieldValue(prefixPath, value)}
+        number={String(number.value ?? '')}
+        onNumber={(value) => form.setFieldValue(path, value)}
+        error={number.error as string | undefined}
+      />
+    </Box>
   )
 }
 
@@ -191,16 +219,17 @@ function AdditionalData({ form }: { form: ReturnType<typeof useProfileForm> }) {
             <TextInput label="Name" {...form.getInputProps(`emergency.${i}.name`)} />
             <TextInput label="Relation" {...form.getInputProps(`emergency.${i}.relation`)} />
             <TextInput
-              label="Mobile phone"
-              inputMode="tel"
-              {...form.getInputProps(`emergency.${i}.mobilePhone`)}
-            />
-            <TextInput
               label="E-mail"
               type="email"
               {...form.getInputProps(`emergency.${i}.email`)}
             />
           </SimpleGrid>
+          <FormPhone
+            form={form}
+            prefixPath={`emergency.${i}.mobilePrefix`}
+            path={`emergency.${i}.mobilePhone`}
+            label="Mobile phone"
+          />
           <TextInput label="Address" mt="sm" {...form.getInputProps(`emergency.${i}.address`)} />
         </Paper>
       ))}

@@ -39,10 +39,13 @@ export const SessionCard = memo(function SessionCard(props: SessionCardProps) {
   const subject = s.subjectId ? l.subjects[s.subjectId] : undefined
   const title = `${l.timings[s.timingId] ?? 'No timing'} · ${subject?.name ?? 'No subject'}`
   const choices = useMemo(
-    () => topicChoices(l.topics, s.subjectId, props.facilitatorId),
-    [l.topics, s.subjectId, props.facilitatorId],
+    () => topicChoices(l.topics, s.subjectId, props.facilitatorId, s.topicId),
+    [l.topics, s.subjectId, props.facilitatorId, s.topicId],
   )
-  const subtopics = useMemo(() => subtopicChoices(l.topics, s.topicId), [l.topics, s.topicId])
+  const subtopics = useMemo(
+    () => subtopicChoices(l.topics, s.topicId, props.facilitatorId, s.subtopicId),
+    [l.topics, s.topicId, props.facilitatorId, s.subtopicId],
+  )
   // A subject nobody has written topics for says so, instead of opening an empty list.
   const noTopics = choices.length === 0 && !s.topicId
   return (

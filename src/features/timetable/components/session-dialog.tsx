@@ -1,9 +1,8 @@
-import { Anchor, Badge, List, Modal, Select, Stack, Tabs, Text } from '@mantine/core'
+import { Anchor, Badge, List, Modal, Stack, Tabs, Text } from '@mantine/core'
 import { lessonKey } from '@sync/contract/collections/timetables'
 import { useMediaQuery } from '@mantine/hooks'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { NARROW_QUERY } from '@/lib/navigation/model'
-import { subtopicChoices, topicChoices } from '../logic/topic-choices'
 import type { Session } from '../logic/types'
 import { useLessonItems } from '../hooks/use-lesson-items'
 import type { TimetableLookups } from '../hooks/use-lookups'
@@ -13,6 +12,7 @@ import { AttachOwnItem } from './attach-own-item'
 import { EditLesson } from './edit-lesson'
 import { LessonComments } from './lesson-comments'
 import { ResourceForm } from './resource-form'
+import { TopicPicker } from './topic-picker'
 
 export interface SessionDialogProps {
   session: Session
@@ -94,29 +94,7 @@ export function SessionDialog({
           {member?.isFacilitatorAdmin && <Tabs.Tab value="lesson">Edit lesson</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="topic" pt="sm">
-          <Stack gap="xs">
-            <Select
-              label="Topic"
-              placeholder="Choose a topic"
-              data={topicChoices(lookups.topics, s.subjectId, member?.facilitatorId ?? null)}
-              value={s.topicId}
-              onChange={onTopic}
-              searchable
-              clearable
-            />
-            <Select
-              label="Subtopic"
-              placeholder="Choose a subtopic"
-              data={subtopicChoices(lookups.topics, s.topicId)}
-              value={s.subtopicId}
-              onChange={onSubtopic}
-              disabled={!s.topicId}
-              clearable
-            />
-            <Text size="xs" c="dimmed">
-              Topic changes are kept as pending changes until you save the calendar.
-            </Text>
-          </Stack>
+          <TopicPicker session={s} lookups={lookups} onTopic={onTopic} onSubtopic={onSubtopic} />
         </Tabs.Panel>
         <Tabs.Panel value="comments" pt="sm">
           <LessonComments

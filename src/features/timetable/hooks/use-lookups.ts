@@ -22,6 +22,8 @@ export interface Topic extends Named {
   facilitatorId: string | null
   subjectId: string | null
   topicId: string | null
+  description: string
+  retired: boolean
 }
 
 /** Everything the timetable looks names up in, live from the local database. */
@@ -99,6 +101,8 @@ export function useTimetableLookups(): TimetableLookups | null {
               facilitatorId: t.facilitator_id,
               subjectId: t.subject_id,
               topicId: t.topic_id,
+              description: t.data.description ?? '',
+              retired: t.data.retired === true,
             })
           }
           out.topics.sort((a, b) => a.name.localeCompare(b.name))

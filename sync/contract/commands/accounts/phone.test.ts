@@ -4,7 +4,10 @@ import {
   fullNumber,
   isValidPhone,
   mobileProblem,
+  joinPhone,
   nationalNumber,
+  phoneFieldProblem,
+  splitPhone,
   normalisePhone,
   phoneDigits,
   whatsappEntry,
@@ -115,5 +118,63 @@ describe('whatsappEntry: a number typed in one box', () => {
     ['+44 7700', 'A mobile number with +44 has 10 digits after the country code.'],
   ])('%s is refused: %s', (raw, problem) => {
     expect(whatsappEntry(raw)).toEqual({ problem })
+  })
+})
+
+describe('phoneFieldProblem: the rule of every phone field', () => {
+  it.each([
+    // The numbers the centre itself keeps: the profile's emergency contact and connect-account's.
+    ['+91', '+91 9822000001'],
+    ['+91', '+91 90000 00003'],
+    ['+91', '9822000001'],
+    ['+91', '98220 00001'],
+    ['+91', '098220 00001'],
+    ['+91', '(98220) 00-001'],
+    ['+44', '7700 900123'],
+    ['+44', '+44 7700 900123'],
+    ['+1', '415 555 0100'],
+  ])('%s %s is accepted', (prefix, number) => {
+    expect(phoneFieldProblem(prefix, number)).toBeNull()
+  })
+
+  it.each([
+    ['+91', '', 'Please enter your mobile number.'],
+    ['+91', '98220', 'An Indian mobile number has 10 digits.'],
+    ['+91', '+91 98220 000011', 'An Indian mobile number has 10 digits.'],
+    ['+91', '98220 0000I', 'Use digits only in the number (spaces are fine).'],
+    ['+91', 'call me', 'Use digits only in the number (spaces are fine).'],
+    ['+44', '7700', 'A mobile number with +44 has 10 digits after the country code.'],
+    ['+999', '9822000001', 'Please choose your country code.'],
+  ])('%s %s is refused: %s', (prefix, number, problem) => {
+    expect(phoneFieldProblem(prefix, number)).toBe(problem)
+  })
+
+  it('lets an optional field stay empty, and checks it once filled', () => {
+    expect(phoneFieldProblem('+91', '  ', { optional: true })).toBeNull()
+    expect(phoneFieldProblem('+91', '123', { optional: true })).toBe(
+      'An Indian mobile number has 10 digits.',
+    )
+  })
+})
+
+describe('a number kept in one piece', () => {
+  it.each([
+    ['+91 9822000001', '+91', '9822000001'],
+    ['+91 90000 00003', '+91', '90000 00003'],
+    ['+919822000001', '+91', '9822000001'],
+    ['0044 7700 900123', '+44', '7700 900123'],
+    ['98220 00001', '+91', '98220 00001'],
+    ['', '+91', ''],
+  ])('%s shows as %s and %s', (stored, prefix, number) => {
+    expect(splitPhone(stored)).toEqual({ prefix, number })
+  })
+
+  it.each([
+    ['+91', '98220 00001', '+91 9822000001'],
+    ['+91', '+91 9822000001', '+91 9822000001'],
+    ['+44', '07700 900123', '+44 7700900123'],
+    ['+91', '', ''],
+  ])('%s and %s are kept as %s', (prefix, number, stored) => {
+    expect(joinPhone(prefix, number)).toBe(stored)
   })
 })

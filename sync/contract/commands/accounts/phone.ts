@@ -39,6 +39,10 @@ export function withoutSpaces(raw: string): string {
   return raw.replace(/\s+/g, '')
 }
 
+/** What a number may hold besides digits: spaces, and the + ( ) - . people write numbers with. */
+const NOT_A_NUMBER = /[^\d\s+().-]/
+const NOT_A_NUMBER_TEXT = 'Use digits only in the number (spaces are fine).'
+
 function lengthsOf(countries: Country[]): { min: number; max: number } {
   const list = countries.length ? countries : [DEFAULT_COUNTRY]
   return {
@@ -66,6 +70,7 @@ export function nationalNumber(prefix: string, mobile: string): string {
  * Returns null when it fits, or what is wrong in words a parent understands.
  */
 export function mobileProblem(prefix: string, mobile: string): string | null {
+  if (NOT_A_NUMBER.test(mobile)) return NOT_A_NUMBER_TEXT
   const digits = nationalNumber(prefix, mobile)
   if (!digits) return 'Please enter your mobile number.'
   const countries = countriesWithPrefix(prefix)
@@ -105,4 +110,47 @@ export function whatsappEntry(raw: string): { number: string } | { problem: stri
   const mobile = digits.slice(phoneDigits(prefix).length)
   const problem = mobileProblem(prefix, mobile)
   return problem ? { problem } : { number: fullNumber(prefix, mobile) }
+}
+
+/**
+ * The one rule of every phone field (a country code and a number, spaces allowed, E03-E09): what
+ * is wrong in words, or null. The number may repeat its country code ('+91 98220 00001' with
+ * +91). An optional field may stay empty.
+ */
+export function phoneFieldProblem(
+  prefix: string,
+  number: string,
+  { optional = false }: { optional?: boolean } = {},
+): string | null {
+  if (optional && number.trim() === '') return null
+  return mobileProblem(prefix, number)
+}
+
+/**
+ * A number kept in one piece ('+91 9822000001', '098220 00001') as the phone field shows it: the
+ * country code it starts with ('+' or '00' and the longest known code), or India's, and the rest.
+ */
+export function splitPhone(stored: string): { prefix: string; number: string } {
+  const text = stored.trim()
+  if (!/^(\+|00)/.test(text)) return { prefix: DEFAULT_COUNTRY.prefix, number: text }
+  const rest = text.replace(/^(\+|00)/, '')
+  const digits = phoneDigits(rest)
+  const prefix = [...new Set(COUNTRIES.map((c) => c.prefix))]
+    .filter((p) => digits.startsWith(phoneDigits(p)))
+    .sort((a, b) => b.length - a.length)[0]
+  if (!prefix) return { prefix: DEFAULT_COUNTRY.prefix, number: text }
+  // Drop the code's digits (and what separates them from the number) from the typed text.
+  let left = phoneDigits(prefix).length
+  let i = 0
+  while (left > 0 && i < rest.length) {
+    if (/\d/.test(rest[i]!)) left--
+    i++
+  }
+  return { prefix, number: rest.slice(i).trim() }
+}
+
+/** A number kept in one piece: country code, a space, the national number ('+91 9822000001'). */
+export function joinPhone(prefix: string, number: string): string {
+  const national = nationalNumber(prefix, number)
+  return national ? `${prefix.trim()} ${national}` : ''
 }

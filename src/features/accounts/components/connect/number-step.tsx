@@ -3,7 +3,7 @@ import { Button, Stack } from '@mantine/core'
 import { countryByCode, DEFAULT_COUNTRY } from '@sync/contract/commands/accounts/countries'
 import { mobileProblem } from '@sync/contract/commands/accounts/phone'
 import { useWarmUpOnFirstInput } from '../../hooks/use-warm-up'
-import { PhoneField } from '../phone-field'
+import { PhoneField } from '@/components/form/phone-field'
 
 /** State init (D06): the WhatsApp number and its country code. */
 export function NumberStep({

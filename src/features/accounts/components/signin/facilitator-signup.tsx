@@ -10,7 +10,7 @@ import { registrationErrors, type RegistrationField } from '../../logic/registra
 import { CheckEmail } from '../check-email'
 import { FlowAlerts } from '../flow-alerts'
 import { GoogleChoice } from '../google-button'
-import { PhoneField } from '../phone-field'
+import { PhoneField } from '@/components/form/phone-field'
 import type { PendingGoogle } from '../../pending-google'
 import type { SigninInit } from './email-step'
 
