@@ -67,7 +67,11 @@ export function SessionDialog({
         defaultValue="topic"
         keepMounted={false}
         styles={{
-          list: { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'thin' },
+          // On a phone the tabs wrap onto a second row, each shown whole: a row that scrolls
+          // sideways cut the last visible one to "Assi…".
+          list: narrow
+            ? { flexWrap: 'wrap' }
+            : { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'thin' },
           tab: {
             flexShrink: 0,
             whiteSpace: 'nowrap',
@@ -78,8 +82,8 @@ export function SessionDialog({
           },
         }}
       >
-        {/* One row on every screen: on a phone the row scrolls sideways, and the arrow keys bring
-            the focused tab into view. */}
+        {/* On a wide screen one row; should it overflow, the arrow keys bring the focused tab
+            into view. */}
         <Tabs.List
           data-testid="lesson-tabs"
           onFocus={(e) => e.target.scrollIntoView({ block: 'nearest', inline: 'nearest' })}
