@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react'
 import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
-import { useAuthMember } from '@/lib/auth/use-auth'
 import { useSyncView } from '@/db/hooks'
 import { lastTimeText } from '@/lib/time/clock'
 import { centreDateOf } from '@/lib/time/calendar-date'
@@ -144,7 +142,6 @@ export function FamilyHome({
   const weekKey = weekKeyOf(today)
   const home = useFamilyHome(today, weekKey, !student)
   const sync = useSyncView()
-  const member = useAuthMember()
   if (!home) return null
   return (
     <Stack gap="lg" data-testid={student ? 'student-home' : 'parents-home'}>
@@ -157,11 +154,6 @@ export function FamilyHome({
             ? `Last synced ${lastTimeText(sync.lastSyncedAt)}`
             : 'Not synced yet: what you see is what this device holds.'}
         </Text>
-        {member?.isParentFacilitator && (
-          <Anchor component={Link} to="/facilitators/dash" size="sm">
-            Facilitator dashboard
-          </Anchor>
-        )}
       </div>
 
       {!student && (
