@@ -248,3 +248,34 @@ test('on a phone, Save and the unsaved count stay in view, the lesson tabs are w
   await expect(a.page.getByTestId('sync-status')).toHaveText('Synced', { timeout: 20_000 })
   await a.context.close()
 })
+
+test("on a phone a facilitator gives an assignment in a lesson, due at the lesson's next occurrence unless she sets another date", async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36)
+  const a = await open(browser, asha, week('rg-jaul', '2026_48'))
+  await a.page.setViewportSize({ width: 360, height: 740 })
+  // Monday 23 Nov: its next occurrence is Monday 30 Nov.
+  const monday = a.page.getByTestId('day').nth(0).getByTestId('session').nth(1)
+  await monday.getByRole('button', { name: /^\d\d:\d\d - / }).click()
+  const dialog = a.page.getByRole('dialog')
+  await dialog.getByRole('tab', { name: /^Assignments/ }).click()
+  const due = dialog.getByLabel('Due date')
+  await expect(due).toHaveValue('2026-11-30')
+  await dialog.getByLabel('Title').fill(`Fraction wall ${stamp}`)
+  await dialog.getByRole('button', { name: 'Add assignment' }).click()
+  await expect(dialog.getByTestId('assignment').filter({ hasText: stamp })).toContainText(
+    'due 30 Nov 2026',
+  )
+  await due.fill('')
+  await dialog.getByLabel('Title').fill(`Rain diary ${stamp}`)
+  await dialog.getByRole('button', { name: 'Add assignment' }).click()
+  await expect(dialog.getByText('Enter the date it is due')).toBeVisible()
+  await due.fill('2026-11-27')
+  await dialog.getByRole('button', { name: 'Add assignment' }).click()
+  await expect(
+    dialog.getByTestId('assignment').filter({ hasText: `Rain diary ${stamp}` }),
+  ).toContainText('due 27 Nov 2026')
+  expect(await seriousViolations(a.page)).toEqual([])
+  await a.context.close()
+})

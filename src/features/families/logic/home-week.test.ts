@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { dueDateOf, dueInWeek, firstDayIndex, lessonWorkOf, type WeekOfGroup } from './home-week'
+import { dueDateOf } from '@/lib/time/due-date'
+import { dueInWeek, firstDayIndex, lessonWorkOf, type WeekOfGroup } from './home-week'
 import type { HomeDay, WorkItemRow } from './home'
 
 // Week 2026_48 runs from Monday 23 Nov to Friday 27 Nov; 2026_47 from 16 Nov.

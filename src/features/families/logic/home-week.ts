@@ -1,13 +1,11 @@
 // The week on a family's Home, one day at a time (issue 41): each lesson with its topic and its
 // own assignments and resources, and for a student what is due this week. Pure functions over
 // what `home.ts` works out of the device's rows.
-import { addDays, isIsoDate } from '@/lib/time/calendar-date'
+import { addDays } from '@/lib/time/calendar-date'
+import { dueDateOf } from '@/lib/time/due-date'
 import { schoolDaysOf, stepWeek } from '@/lib/time/week'
 import type { IsoDate } from '@sync/rules/timetable/types'
 import { weekWork, type HomeDay, type HomeWork, type WorkItemRow } from './home'
-
-/** Days from a lesson to its next occurrence: the same lesson of the next week (decision D41-5). */
-export const NEXT_OCCURRENCE_DAYS = 7
 
 /** The day shown first: today when it is a school day of the week, else the week's Monday. */
 export function firstDayIndex(weekKey: string, today: IsoDate): number {
@@ -43,12 +41,6 @@ export function lessonWorkOf(
     else out.week.push(work)
   }
   return out
-}
-
-/** The due date of an assignment: the one the facilitator set, else the lesson's next occurrence. */
-export function dueDateOf(data: Record<string, unknown>, lessonDate: IsoDate): IsoDate {
-  const set = data.dueDate
-  return typeof set === 'string' && isIsoDate(set) ? set : addDays(lessonDate, NEXT_OCCURRENCE_DAYS)
 }
 
 export interface DueAssignment {

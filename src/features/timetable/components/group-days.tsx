@@ -14,7 +14,8 @@ import {
   type TopicValues,
 } from '../logic/edit-mode'
 import { topicName } from '../logic/topic-choices'
-import type { Session } from '../logic/types'
+import type { Session, WeekDays } from '../logic/types'
+import { schoolDaysOf } from '@/lib/time/week'
 import { useEditMode } from '../hooks/use-edit-mode'
 import { useGroupWeek, useItemCounts } from '../hooks/use-group-week'
 import { useTimetableLookups } from '../hooks/use-lookups'
@@ -25,6 +26,10 @@ import { EditToolbar } from './edit-toolbar'
 import { SessionCard } from './session-card'
 import { SessionDialog } from './session-dialog'
 import { WeekNav } from './week-nav'
+
+/** The date of a lesson of the week, from the day that holds it. */
+const lessonDateOf = (weekKey: string, days: WeekDays, sessionId: string) =>
+  schoolDaysOf(weekKey).find(({ day }) => days[day].some((s) => s.id === sessionId))?.date ?? null
 
 /** The edit bar's place while the week scrolls under it. */
 const barStyle = (edge: 'top' | 'bottom') =>
@@ -169,6 +174,7 @@ export function GroupDays({
           }
           groupId={groupId}
           weekKey={weekKey}
+          lessonDate={lessonDateOf(weekKey, days, open.id)}
           lookups={lookups}
           onClose={() => setOpen(null)}
           onTopic={(t) => {

@@ -2,6 +2,8 @@ import { Anchor, Badge, List, Modal, Select, Stack, Tabs, Text } from '@mantine/
 import { lessonKey } from '@sync/contract/collections/timetables'
 import { useMediaQuery } from '@mantine/hooks'
 import { useAuthMember } from '@/lib/auth/use-auth'
+import { dueDateOf, nextOccurrenceOf } from '@/lib/time/due-date'
+import { shortDate } from '@sync/rules/text'
 import { NARROW_QUERY } from '@/lib/navigation/model'
 import { subtopicChoices, topicChoices } from '../logic/topic-choices'
 import type { Session } from '../logic/types'
@@ -18,6 +20,8 @@ export interface SessionDialogProps {
   session: Session
   groupId: string
   weekKey: string
+  /** The lesson's date: an assignment given in it is due a week later unless set otherwise. */
+  lessonDate: string | null
   lookups: TimetableLookups
   onClose(): void
   onTopic(topicId: string | null): void
@@ -29,6 +33,7 @@ export function SessionDialog({
   session: s,
   groupId,
   weekKey,
+  lessonDate,
   lookups,
   onClose,
   onTopic,
@@ -155,11 +160,18 @@ export function SessionDialog({
             {assignments.map((a) => (
               <Text key={a.id} size="sm" data-testid="assignment">
                 <b>{String(a.data.title)}</b> {String(a.data.description ?? '')}
+                {lessonDate && (
+                  <Text span inherit c="dimmed">
+                    {' '}
+                    · due {shortDate(dueDateOf(a.data, lessonDate))}
+                  </Text>
+                )}
               </Text>
             ))}
             <AssignmentForm
               context={{ subjectId: s.subjectId, topicId: s.topicId, subTopicId: s.subtopicId }}
               onSubmit={(data) => add('assignment', data)}
+              defaultDue={lessonDate ? nextOccurrenceOf(lessonDate) : undefined}
             />
             <AttachOwnItem kind="assignment" onAttach={(data) => add('assignment', data)} />
           </Stack>
