@@ -133,7 +133,10 @@ create table if not exists public.lesson_items (
   constraint comment_belongs_to_lesson check (kind <> 'comment' or lesson_id is not null),
   constraint resource_has_link_or_description check (
     kind <> 'resource' or length(btrim(coalesce(data ->> 'link', '') || coalesce(data ->> 'description', ''))) > 0),
-  constraint assignment_has_title check (kind <> 'assignment' or length(btrim(coalesce(data ->> 'title', ''))) between 1 and 200)
+  constraint assignment_has_title check (kind <> 'assignment' or length(btrim(coalesce(data ->> 'title', ''))) between 1 and 200),
+  constraint assignment_due_is_date check (
+    kind <> 'assignment' or data ->> 'dueDate' is null
+    or (data ->> 'dueDate') ~ '^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$')
 );
 
 comment on constraint comment_has_text on public.lesson_items is 'A comment needs some text (at most 5000 characters).';
@@ -143,6 +146,8 @@ comment on constraint comment_belongs_to_lesson on public.lesson_items is 'A com
 comment on constraint resource_has_link_or_description on public.lesson_items is 'A resource needs a link or a description.';
 
 comment on constraint assignment_has_title on public.lesson_items is 'An assignment needs a title.';
+
+comment on constraint assignment_due_is_date on public.lesson_items is 'An assignment''s due date is a date (YYYY-MM-DD).';
 
 alter table public.lesson_items enable row level security;
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { signInContext, untilServiceWorkerControls } from './support/session.ts'
+import { seriousViolations } from './support/axe.ts'
 
 const asha = { email: 'facilitator@demo.school', password: 'demo-facilitator-1' }
 const rahul = { email: 'facilitator-admin@demo.school', password: 'demo-facilitator-admin-1' }
@@ -32,7 +33,7 @@ test('a facilitator edits two topics, adds a comment and a resource, saves, and 
   const scienceLesson = a.page.getByTestId('session').filter({ hasText: 'Science' }).first()
   await scienceLesson.getByRole('combobox', { name: /^Topic for/ }).click()
   await a.page.getByRole('option', { name: 'The water cycle', exact: true }).click()
-  await expect(a.page.getByTestId('pending-edits')).toHaveText('2 changes')
+  await expect(a.page.getByTestId('pending-edits')).toHaveText('2 unsaved changes')
 
   await mathsMonday.getByRole('button', { name: /^\d\d:\d\d - / }).click()
   const dialog = a.page.getByRole('dialog')
@@ -85,10 +86,10 @@ test('edits made offline survive a reload and sync when the network returns', as
   const maths = a.page.getByTestId('session').filter({ hasText: 'Mathematics' }).first()
   await maths.getByRole('combobox', { name: /^Topic for/ }).click()
   await a.page.getByRole('option', { name: 'Fractions', exact: true }).click()
-  await expect(a.page.getByTestId('pending-edits')).toHaveText('1 change')
+  await expect(a.page.getByTestId('pending-edits')).toHaveText('1 unsaved change')
 
   await a.page.reload()
-  await expect(a.page.getByTestId('pending-edits')).toHaveText('1 change')
+  await expect(a.page.getByTestId('pending-edits')).toHaveText('1 unsaved change')
   await a.page.getByRole('button', { name: 'Save' }).click()
   // Offline the change is only on this device, and the banner says so.
   await expect(a.page.getByText('Saved on this device')).toBeVisible()
@@ -133,7 +134,7 @@ test('when both facilitators change the same lesson offline, the one whose edit 
     [r, 'Shapes and patterns'],
   ] as const) {
     await side.page.getByRole('button', { name: 'Edit lessons' }).click()
-    await expect(side.page.getByTestId('pending-edits')).toHaveText('0 changes')
+    await expect(side.page.getByTestId('pending-edits')).toHaveText('No unsaved changes')
     const maths = side.page.getByTestId('session').filter({ hasText: 'Mathematics' }).first()
     await maths.getByRole('combobox', { name: /^Topic for/ }).click()
     await side.page.getByRole('option', { name: topic, exact: true }).click()
@@ -187,5 +188,94 @@ test('holidays and weekends are not school days, and weeks step across the year 
   await a.page.getByRole('button', { name: 'Previous week' }).click()
   await a.page.getByRole('button', { name: 'Previous week' }).click()
   await expect(a.page.getByTestId('week-label')).toHaveText('Week 52 · 21 Dec – 25 Dec 2026')
+  await a.context.close()
+})
+
+test('on a phone, Save and the unsaved count stay in view, the lesson tabs are whole, and the page and the header count different things', async ({
+  browser,
+}, testInfo) => {
+  const a = await open(browser, asha, week('rg-jaul', '2026_48'))
+  await a.page.setViewportSize({ width: 360, height: 740 })
+  await a.page.getByRole('button', { name: 'Edit lessons' }).click()
+  const bar = a.page.getByTestId('edit-bar')
+  await expect(bar.getByTestId('pending-edits')).toHaveText('No unsaved changes')
+  await a.context.setOffline(true)
+  const maths = a.page.getByTestId('session').filter({ hasText: 'Mathematics' }).first()
+  await maths.getByRole('combobox', { name: /^Topic for/ }).click()
+  await a.page.getByRole('option', { name: 'Fractions', exact: true }).click()
+  await expect(bar.getByTestId('pending-edits')).toHaveText('1 unsaved change')
+
+  // Save and the count are in view at the top and at the bottom of the week.
+  const save = bar.getByRole('button', { name: 'Save' })
+  for (const y of [0, 100_000]) {
+    await a.page.evaluate((top) => window.scrollTo(0, top), y)
+    await expect(save).toBeInViewport({ ratio: 1 })
+    await expect(bar.getByTestId('pending-edits')).toBeInViewport({ ratio: 1 })
+  }
+
+  // The lesson's tabs are each shown whole, inside the dialog, at 360 px.
+  await maths.getByRole('button', { name: /^\d\d:\d\d - / }).click()
+  const dialog = a.page.getByRole('dialog')
+  const box = (await dialog.boundingBox())!
+  for (const tab of await dialog.getByRole('tab').all()) {
+    const t = (await tab.boundingBox())!
+    expect(t.x).toBeGreaterThanOrEqual(box.x)
+    expect(t.x + t.width).toBeLessThanOrEqual(box.x + box.width + 0.5)
+    expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+  }
+  await expect(dialog.getByRole('tab', { name: /^Assignments/ })).toBeInViewport({ ratio: 1 })
+
+  // A comment and a resource are kept at once: the header counts them as not synced, while the
+  // page's count stays with the one edit waiting for Save.
+  await dialog.getByRole('tab', { name: /Comments/ }).click()
+  await dialog.getByLabel('Add a comment').fill('Halves and quarters with a chapati')
+  await dialog.getByRole('button', { name: 'Add comment' }).click()
+  await dialog.getByRole('tab', { name: /Resources/ }).click()
+  await dialog.getByLabel('Link').fill('https://example.org/quarters.pdf')
+  await dialog.getByLabel('Description').fill('Quarters worksheet')
+  await dialog.getByRole('button', { name: 'Add resource' }).click()
+  expect(await seriousViolations(a.page)).toEqual([])
+  await a.page.keyboard.press('Escape')
+  await expect(a.page.getByTestId('sync-status')).toHaveText('2 not synced')
+  await expect(bar.getByTestId('pending-edits')).toHaveText('1 unsaved change')
+  await expect(bar).toContainText('Comments and resources are kept as you add them')
+  expect(await seriousViolations(a.page)).toEqual([])
+  await a.page.screenshot({ path: testInfo.outputPath('week-edit-360.png') })
+
+  await save.click()
+  await expect(a.page.getByText('Saved on this device')).toBeVisible()
+  await a.context.setOffline(false)
+  await expect(a.page.getByTestId('sync-status')).toHaveText('Synced', { timeout: 20_000 })
+  await a.context.close()
+})
+
+test("on a phone a facilitator gives an assignment in a lesson, due at the lesson's next occurrence unless she sets another date", async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36)
+  const a = await open(browser, asha, week('rg-jaul', '2026_48'))
+  await a.page.setViewportSize({ width: 360, height: 740 })
+  // Monday 23 Nov: its next occurrence is Monday 30 Nov.
+  const monday = a.page.getByTestId('day').nth(0).getByTestId('session').nth(1)
+  await monday.getByRole('button', { name: /^\d\d:\d\d - / }).click()
+  const dialog = a.page.getByRole('dialog')
+  await dialog.getByRole('tab', { name: /^Assignments/ }).click()
+  const due = dialog.getByLabel('Due date')
+  await expect(due).toHaveValue('2026-11-30')
+  await dialog.getByLabel('Title').fill(`Fraction wall ${stamp}`)
+  await dialog.getByRole('button', { name: 'Add assignment' }).click()
+  await expect(dialog.getByTestId('assignment').filter({ hasText: stamp })).toContainText(
+    'due 30 Nov 2026',
+  )
+  await due.fill('')
+  await dialog.getByLabel('Title').fill(`Rain diary ${stamp}`)
+  await dialog.getByRole('button', { name: 'Add assignment' }).click()
+  await expect(dialog.getByText('Enter the date it is due')).toBeVisible()
+  await due.fill('2026-11-27')
+  await dialog.getByRole('button', { name: 'Add assignment' }).click()
+  await expect(
+    dialog.getByTestId('assignment').filter({ hasText: `Rain diary ${stamp}` }),
+  ).toContainText('due 27 Nov 2026')
+  expect(await seriousViolations(a.page)).toEqual([])
   await a.context.close()
 })

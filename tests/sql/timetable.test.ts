@@ -213,4 +213,35 @@ describe.each(testDatabases())('timetable rights on $name', (target) => {
     )
     expect(result.refused[0]?.reason).toBe('A comment needs some text (at most 5000 characters).')
   })
+
+  it.each([
+    ['Friday', true],
+    ['2026-13-01', true],
+    ['2026-12-04', false],
+  ])(
+    "refuses an assignment due '%s' unless it is a date (D41-5): refused %s",
+    async (dueDate, refused) => {
+      const result = await asUser(db, by('facilitator'), (tx) =>
+        push(tx, 'lesson_items', [
+          {
+            newDocumentState: {
+              id: `a-due-${dueDate}`,
+              kind: 'assignment',
+              lesson_id: '2026_48:rg-jaul_mo_2',
+              group_id: 'rg-jaul',
+              week_key: '2026_48',
+              facilitator_id: 'f0000000-0000-4000-a000-000000000001',
+              data: { title: 'Fraction wall', dueDate },
+              created_at: '2026-11-23T10:00:00Z',
+              _deleted: false,
+            },
+            assumedMasterState: null,
+          },
+        ]),
+      )
+      expect(result.refused.map((r) => r.reason)).toEqual(
+        refused ? ["An assignment's due date is a date (YYYY-MM-DD)."] : [],
+      )
+    },
+  )
 })

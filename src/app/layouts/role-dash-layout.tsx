@@ -7,6 +7,7 @@ import { SyncStatus } from '@/components/status/sync-status'
 import { DatabaseProvider } from '@/db/provider'
 import { useBuiltScreens } from '../router-context'
 import { AccountMenu } from './account-menu'
+import { DashboardSwitch } from './dashboard-switch'
 
 export interface RoleDashLayoutProps {
   layout: string
@@ -39,6 +40,9 @@ export function RoleDashLayout({ layout, title, items, defaultPane, extra }: Rol
             <SyncStatus />
           </DatabaseProvider>
           {extra}
+          {(layout === 'parentsdash' || layout === 'facilitatordash') && (
+            <DashboardSwitch current={layout === 'parentsdash' ? 'parents' : 'facilitators'} />
+          )}
           <AccountMenu />
         </>
       }

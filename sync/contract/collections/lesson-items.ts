@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { DATE_PATTERN } from '../constants.ts'
 import { defineCollection } from '../schema.ts'
 import { TIMETABLE_READER_ROLES } from './timetables.ts'
 
@@ -24,6 +25,11 @@ export const lessonItemKinds = {
     topicId: z.optional(z.nullable(z.string())),
     subTopicId: z.optional(z.nullable(z.string())),
     resources: z.optional(z.array(resource)),
+    /**
+     * When it is due (YYYY-MM-DD); without it, at the lesson's next occurrence (decision D41-5).
+     * The database checks the same (`assignment_due_is_date`).
+     */
+    dueDate: z.optional(z.string().check(z.regex(DATE_PATTERN, 'Enter the date it is due'))),
     /** The facilitator's own assignment this lesson's copy was made from. */
     sourceId: z.optional(z.string()),
   }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
 import type { AppDatabase } from '@sync/engine/database'
 import { addDays, centreDateOf } from '@/lib/time/calendar-date'
@@ -104,7 +104,7 @@ async function seed(db: AppDatabase, complete = true) {
   await db.lesson_items.insert({
     id: 'li1',
     kind: 'assignment',
-    lesson_id: 'maths-2',
+    lesson_id: `${weekKeyOf(today)}:maths-2`,
     group_id: 'g1',
     week_key: weekKeyOf(today),
     facilitator_id: null,
@@ -149,15 +149,18 @@ describe.each([360, 1280])('the home at %ipx', (width) => {
     expect(within(home).getByRole('heading', { level: 1 })).toHaveTextContent('Fernandes family')
     expect(within(home).getByText('Tiago Fernandes')).toBeInTheDocument()
     expect(within(home).getByText(/Group: Tanni/)).toBeInTheDocument()
-    const jaul = await within(home).findByRole('region', { name: 'Jaul this week' })
-    expect(within(jaul).getAllByText('Mathematics')).toHaveLength(5)
-    expect(within(jaul).getAllByRole('listitem')[0]).toHaveTextContent('09:30 - 10:15 Circle time')
-    expect(within(home).getByRole('region', { name: 'Tanni this week' })).toHaveTextContent('Art')
-    expect(within(home).getByText('Founders day')).toBeInTheDocument()
-    // The week's assignment, with its lesson (the template's days share their lessons' ids).
-    expect(within(jaul).getByTestId('week-work')).toHaveTextContent(
-      /AssignmentRead chapter 2 · \w+day · MathematicsBring the book on Friday/,
+    fireEvent.click(within(home).getByRole('tab', { name: /^Monday/ }))
+    const jaul = await within(home).findByRole('region', { name: 'Jaul on Monday' })
+    expect(within(jaul).getAllByTestId('home-lesson')[0]).toHaveTextContent(
+      '09:30 - 10:15 Circle time',
     )
+    expect(within(home).getByRole('region', { name: 'Tanni on Monday' })).toHaveTextContent('Art')
+    expect(within(home).getByText('Founders day')).toBeInTheDocument()
+    // The lesson opens its assignment.
+    fireEvent.click(within(jaul).getByRole('button', { name: /Mathematics.*1 item/ }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog).toHaveTextContent('Read chapter 2')
+    expect(dialog).toHaveTextContent('Bring the book on Friday')
     expect(within(home).getByText('João Fernandes: Passport').parentElement).toHaveTextContent(
       'in 10 days',
     )
@@ -217,9 +220,14 @@ describe.each([360, 1280])('the home at %ipx', (width) => {
     })
     const home = await screen.findByTestId('student-home')
     expect(within(home).getByRole('heading', { level: 1 })).toHaveTextContent('My week')
-    const jaul = await within(home).findByRole('region', { name: 'Jaul this week' })
-    expect(within(jaul).getByText('Read chapter 2')).toBeInTheDocument()
-    expect(within(home).queryByRole('region', { name: 'Tanni this week' })).toBeNull()
+    // Given this week with no date, it is due at the lesson's next occurrence, next week.
+    expect(within(home).getByRole('region', { name: 'Due this week' })).toHaveTextContent(
+      'Nothing is due this week.',
+    )
+    fireEvent.click(within(home).getByRole('tab', { name: /^Monday/ }))
+    const jaul = await within(home).findByRole('region', { name: 'Jaul on Monday' })
+    expect(within(jaul).getByRole('button', { name: /Mathematics.*1 item/ })).toBeInTheDocument()
+    expect(within(home).queryByRole('region', { name: 'Tanni on Monday' })).toBeNull()
     expect(within(home).queryByText(/Documents that expire soon/)).toBeNull()
   })
 })

@@ -10,14 +10,14 @@ import {
   homeChildren,
   homeWeek,
   nextHolidays,
-  weekWork,
   type ExpiringDocument,
   type HomeChild,
   type HomeDay,
-  type HomeWork,
   type WorkItemRow,
   type Names,
 } from '../logic/home'
+import { dueInWeek, lessonWorkOf, type DueAssignment, type LessonWork } from '../logic/home-week'
+import { stepWeek } from '@/lib/time/week'
 
 export interface GroupWeekView {
   groupId: string
@@ -25,8 +25,8 @@ export interface GroupWeekView {
   /** Children of the family in this group. */
   children: string[]
   days: HomeDay[]
-  /** The week's assignments and resources, in the order of the lessons. */
-  work: HomeWork[]
+  /** The week's assignments and resources, under their lessons. */
+  work: LessonWork
   /** False when neither the week nor its template has reached this device. */
   known: boolean
 }
@@ -37,6 +37,8 @@ export interface FamilyHome {
   weeks: GroupWeekView[]
   holidays: Holiday[]
   documents: ExpiringDocument[]
+  /** Assignments due in the current week (of `thisWeek`), soonest first. */
+  due: DueAssignment[]
 }
 
 interface Lookups extends Names {
@@ -66,30 +68,46 @@ export function familyHomeOf(
   today: IsoDate,
   weekKey: string,
   items: readonly WorkItemRow[] = [],
+  thisWeek: string = weekKey,
 ): FamilyHome {
   const family = families[0] ?? null
   const children = homeChildren(students, lookups.groups, today)
   const byId = new Map(timetables.map((row) => [row.id, row]))
   const groupIds = [...new Set(children.flatMap((c) => (c.groupId ? [c.groupId] : [])))]
-  const weeks = groupIds.map((groupId) => {
-    const doc = byId.get(weekDocId(groupId, weekKey)) ?? byId.get(templateDocId(groupId))
+  const groupName = (groupId: string) => lookups.groups[groupId] ?? 'Group'
+  const daysOf = (groupId: string, key: string) => {
+    const doc = byId.get(weekDocId(groupId, key)) ?? byId.get(templateDocId(groupId))
     const days = doc && doc.kind !== 'change_log' ? normaliseDays(doc.data.days) : normaliseDays({})
-    const week = homeWeek(days, weekKey, lookups, lookups.holidays)
+    return { days: homeWeek(days, key, lookups, lookups.holidays), known: Boolean(doc) }
+  }
+  const weeks = groupIds.map((groupId) => {
+    const { days, known } = daysOf(groupId, weekKey)
     return {
       groupId,
-      groupName: lookups.groups[groupId] ?? 'Group',
+      groupName: groupName(groupId),
       children: children.filter((c) => c.groupId === groupId).map((c) => c.name),
-      days: week,
-      work: weekWork(items, groupId, weekKey, week),
-      known: Boolean(doc),
+      days,
+      work: lessonWorkOf(items, groupId, weekKey, days),
+      known,
     }
   })
+  const dueWeeks = Object.fromEntries(
+    [stepWeek(thisWeek, -1), thisWeek].map((key) => [
+      key,
+      groupIds.map((groupId) => ({
+        groupId,
+        groupName: groupName(groupId),
+        days: daysOf(groupId, key).days,
+      })),
+    ]),
+  )
   return {
     familyName: family?.name ?? null,
     children,
     weeks,
     holidays: nextHolidays(lookups.holidays, today),
     documents: expiringDocuments(family?.data ?? null, students, today),
+    due: dueInWeek(items, dueWeeks, thisWeek),
   }
 }
 
@@ -101,6 +119,7 @@ export function useFamilyHome(
   today: IsoDate,
   weekKey: string,
   withFamily: boolean,
+  thisWeek: string = weekKey,
 ): FamilyHome | null {
   return useObservable<FamilyHome | null>(
     (open) =>
@@ -109,7 +128,11 @@ export function useFamilyHome(
         open.db.students.find().$,
         open.db.timetables.find({ selector: { kind: { $in: ['week', 'group_template'] } } }).$,
         open.db.reference.find().$,
-        open.db.lesson_items.find({ selector: { week_key: weekKey } }).$,
+        open.db.lesson_items.find({
+          selector: {
+            week_key: { $in: [...new Set([weekKey, thisWeek, stepWeek(thisWeek, -1)])] },
+          },
+        }).$,
       ]).pipe(
         map(([families, students, timetables, refs, items]) =>
           familyHomeOf(
@@ -120,10 +143,11 @@ export function useFamilyHome(
             today,
             weekKey,
             items.map((d) => d.toMutableJSON() as WorkItemRow),
+            thisWeek,
           ),
         ),
       ),
     null,
-    [today, weekKey, withFamily],
+    [today, weekKey, withFamily, thisWeek],
   )
 }

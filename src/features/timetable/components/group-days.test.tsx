@@ -192,7 +192,7 @@ describe("a group's week", () => {
     const drawn = vi.mocked(subjectColour)
     drawn.mockClear()
     await pick(monday, 'Topic for 09:30 - 10:15 · Mathematics', 'Shapes')
-    expect(screen.getByTestId('pending-edits')).toHaveTextContent('1 change')
+    expect(screen.getByTestId('pending-edits')).toHaveTextContent('1 unsaved change')
     // Of the week's five lessons, only the edited one drew again.
     expect(drawn).toHaveBeenCalledTimes(1)
   })
@@ -206,18 +206,18 @@ describe("a group's week", () => {
     await pick(monday, 'Topic for 09:30 - 10:15 · Mathematics', 'Shapes')
     const tuesday = screen.getAllByTestId('day')[1]!
     await pick(tuesday, 'Topic for 09:30 - 10:15 · Mathematics', 'Shapes')
-    expect(screen.getByTestId('pending-edits')).toHaveTextContent('2 changes')
+    expect(screen.getByTestId('pending-edits')).toHaveTextContent('2 unsaved changes')
     // Cancelling the Tuesday edit restores its original topic.
     await userEvent.click(
       within(screen.getAllByTestId('day')[1]!).getByRole('button', { name: 'Undo' }),
     )
-    expect(screen.getByTestId('pending-edits')).toHaveTextContent('1 change')
+    expect(screen.getByTestId('pending-edits')).toHaveTextContent('1 unsaved change')
     expect(await db.timetables.findOne(weekDocId('g1', '2026_48')).exec()).toBeNull()
 
     // A reload keeps the pending edit.
     first.unmount()
     await open('2026_48')
-    expect(await screen.findByTestId('pending-edits')).toHaveTextContent('1 change')
+    expect(await screen.findByTestId('pending-edits')).toHaveTextContent('1 unsaved change')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(async () =>
       expect(await db.timetables.findOne(weekDocId('g1', '2026_48')).exec()).not.toBeNull(),
@@ -246,7 +246,7 @@ describe("a group's week", () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Edit lessons' }))
     const monday = (await screen.findAllByTestId('day'))[0]!
     await pick(monday, 'Topic for 09:30 - 10:15 · Mathematics', 'Fractions')
-    expect(screen.getByTestId('pending-edits')).toHaveTextContent('1 change')
+    expect(screen.getByTestId('pending-edits')).toHaveTextContent('1 unsaved change')
     await userEvent.click(screen.getByRole('button', { name: 'Discard' }))
     expect(
       within(screen.getAllByTestId('day')[0]!).getAllByTestId('session-topic')[0],

@@ -1,6 +1,8 @@
 import './styles'
 import { useCallback, useState } from 'react'
-import { Alert, Group, Stack, Text, Title } from '@mantine/core'
+import { Alert, Box, Group, Stack, Text, Title } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import { NARROW_QUERY } from '@/lib/navigation/model'
 import { runTask } from '@/components/feedback/task'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import {
@@ -12,7 +14,8 @@ import {
   type TopicValues,
 } from '../logic/edit-mode'
 import { topicName } from '../logic/topic-choices'
-import type { Session } from '../logic/types'
+import type { Session, WeekDays } from '../logic/types'
+import { schoolDaysOf } from '@/lib/time/week'
 import { useEditMode } from '../hooks/use-edit-mode'
 import { useGroupWeek, useItemCounts } from '../hooks/use-group-week'
 import { useTimetableLookups } from '../hooks/use-lookups'
@@ -23,6 +26,22 @@ import { EditToolbar } from './edit-toolbar'
 import { SessionCard } from './session-card'
 import { SessionDialog } from './session-dialog'
 import { WeekNav } from './week-nav'
+
+/** The date of a lesson of the week, from the day that holds it. */
+const lessonDateOf = (weekKey: string, days: WeekDays, sessionId: string) =>
+  schoolDaysOf(weekKey).find(({ day }) => days[day].some((s) => s.id === sessionId))?.date ?? null
+
+/** The edit bar's place while the week scrolls under it. */
+const barStyle = (edge: 'top' | 'bottom') =>
+  ({
+    position: 'sticky',
+    [edge]: edge === 'top' ? 'var(--app-shell-header-height, 56px)' : 0,
+    zIndex: 5,
+    background: 'var(--mantine-color-body)',
+    paddingBlock: 'var(--mantine-spacing-xs)',
+    [edge === 'top' ? 'borderBottom' : 'borderTop']:
+      '1px solid var(--mantine-color-default-border)',
+  }) as const
 
 /** A group's week, Monday to Friday, with edit mode for the lessons' topics. */
 export function GroupDays({
@@ -42,6 +61,7 @@ export function GroupDays({
   const member = useAuthMember()
   const [open, setOpen] = useState<Session | null>(null)
   const [saving, setSaving] = useState(false)
+  const narrow = useMediaQuery(NARROW_QUERY) ?? false
   // One set of handlers for every lesson, unchanged by an edit: a topic chosen redraws only its
   // own lesson and the counter, not the week's forty cards.
   const weekDays = week?.days
@@ -92,20 +112,30 @@ export function GroupDays({
     setSaving(false)
   }
 
+  const toolbar = (
+    <EditToolbar
+      editing={edit.editing}
+      pending={pendingCount(edit)}
+      saving={saving}
+      onStart={() => dispatch(editModeActions.start())}
+      onSave={save}
+      onDiscard={() => dispatch(editModeActions.discard())}
+    />
+  )
+
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
+      {/* Save and the count stay in view while the week scrolls: under the header on a wide
+          screen, at the bottom of a phone's screen, where the thumb is. */}
+      <Group
+        justify="space-between"
+        wrap="wrap"
+        style={edit.editing && !narrow ? barStyle('top') : undefined}
+      >
         <Title order={1} size="h2">
           {groupName}
         </Title>
-        <EditToolbar
-          editing={edit.editing}
-          pending={pendingCount(edit)}
-          saving={saving}
-          onStart={() => dispatch(editModeActions.start())}
-          onSave={save}
-          onDiscard={() => dispatch(editModeActions.discard())}
-        />
+        {!(narrow && edit.editing) && toolbar}
       </Group>
       <WeekNav weekKey={weekKey} onChange={onWeek} />
       {overtaken.length > 0 && (
@@ -134,6 +164,7 @@ export function GroupDays({
           />
         )}
       />
+      {narrow && edit.editing && <Box style={barStyle('bottom')}>{toolbar}</Box>}
       {open && (
         <SessionDialog
           session={
@@ -143,6 +174,7 @@ export function GroupDays({
           }
           groupId={groupId}
           weekKey={weekKey}
+          lessonDate={lessonDateOf(weekKey, days, open.id)}
           lookups={lookups}
           onClose={() => setOpen(null)}
           onTopic={(t) => {

@@ -2,6 +2,8 @@ import { Anchor, Badge, List, Modal, Stack, Tabs, Text } from '@mantine/core'
 import { lessonKey } from '@sync/contract/collections/timetables'
 import { useMediaQuery } from '@mantine/hooks'
 import { useAuthMember } from '@/lib/auth/use-auth'
+import { dueDateOf, nextOccurrenceOf } from '@/lib/time/due-date'
+import { shortDate } from '@sync/rules/text'
 import { NARROW_QUERY } from '@/lib/navigation/model'
 import type { Session } from '../logic/types'
 import { useLessonItems } from '../hooks/use-lesson-items'
@@ -18,6 +20,8 @@ export interface SessionDialogProps {
   session: Session
   groupId: string
   weekKey: string
+  /** The lesson's date: an assignment given in it is due a week later unless set otherwise. */
+  lessonDate: string | null
   lookups: TimetableLookups
   onClose(): void
   onTopic(topicId: string | null): void
@@ -29,6 +33,7 @@ export function SessionDialog({
   session: s,
   groupId,
   weekKey,
+  lessonDate,
   lookups,
   onClose,
   onTopic,
@@ -67,7 +72,11 @@ export function SessionDialog({
         defaultValue="topic"
         keepMounted={false}
         styles={{
-          list: { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'thin' },
+          // On a phone the tabs wrap onto a second row, each shown whole: a row that scrolls
+          // sideways cut the last visible one to "Assi…".
+          list: narrow
+            ? { flexWrap: 'wrap' }
+            : { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'thin' },
           tab: {
             flexShrink: 0,
             whiteSpace: 'nowrap',
@@ -78,8 +87,8 @@ export function SessionDialog({
           },
         }}
       >
-        {/* One row on every screen: on a phone the row scrolls sideways, and the arrow keys bring
-            the focused tab into view. */}
+        {/* On a wide screen one row; should it overflow, the arrow keys bring the focused tab
+            into view. */}
         <Tabs.List
           data-testid="lesson-tabs"
           onFocus={(e) => e.target.scrollIntoView({ block: 'nearest', inline: 'nearest' })}
@@ -129,11 +138,18 @@ export function SessionDialog({
             {assignments.map((a) => (
               <Text key={a.id} size="sm" data-testid="assignment">
                 <b>{String(a.data.title)}</b> {String(a.data.description ?? '')}
+                {lessonDate && (
+                  <Text span inherit c="dimmed">
+                    {' '}
+                    · due {shortDate(dueDateOf(a.data, lessonDate))}
+                  </Text>
+                )}
               </Text>
             ))}
             <AssignmentForm
               context={{ subjectId: s.subjectId, topicId: s.topicId, subTopicId: s.subtopicId }}
               onSubmit={(data) => add('assignment', data)}
+              defaultDue={lessonDate ? nextOccurrenceOf(lessonDate) : undefined}
             />
             <AttachOwnItem kind="assignment" onAttach={(data) => add('assignment', data)} />
           </Stack>

@@ -1,11 +1,14 @@
+import { lazy, Suspense } from 'react'
+import { Text } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
 import { guard } from '@/lib/guards'
 import { DatabaseProvider } from '@/db/provider'
-import { FamilyHome } from '@/features/families/components/family-home'
 import { StudentAccount } from '@/features/accounts/components/student-account'
 
 // Students land here after signing up (B37: guard auth-student, default layout): their group's
 // week, read from this device.
+const FamilyHome = lazy(() => import('@/features/families/components/family-home'))
+
 export const Route = createFileRoute('/_default/students/dash')({
   staticData: { guard: 'auth-student', layout: 'default' },
   beforeLoad: guard('auth-student'),
@@ -15,7 +18,9 @@ export const Route = createFileRoute('/_default/students/dash')({
 function StudentDashboard() {
   return (
     <DatabaseProvider>
-      <FamilyHome student account={<StudentAccount />} />
+      <Suspense fallback={<Text c="dimmed">Opening your week…</Text>}>
+        <FamilyHome student account={<StudentAccount />} />
+      </Suspense>
     </DatabaseProvider>
   )
 }

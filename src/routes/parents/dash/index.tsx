@@ -2,11 +2,14 @@ import { lazy, Suspense, useEffect } from 'react'
 import { createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router'
 import { Text } from '@mantine/core'
 import { paneSearch } from '@/app/pane-search'
-import { FamilyHome } from '@/features/families/components/family-home'
 import { useProfileComplete } from '@/features/families/hooks/use-profile-state'
 import { useSyncView } from '@/db/hooks'
 import { useAuthMember } from '@/lib/auth/use-auth'
 
+// Home loads as a screen of its own, so the parents' first load carries only the shell, and
+// each of its cards that asks something of the parent loads beside it (decision D41-4).
+const FamilyHome = lazy(() => import('@/features/families/components/family-home'))
+const HomeToPay = lazy(() => import('@/features/fees/components/parents-home-due'))
 // The profile wizard loads when it is opened: a parent's first load carries the Home only.
 const ProfilePage = lazy(() => import('@/features/families/components/profile-page'))
 // A pane that is not built (Feedback) shows the 404 screen, loaded only then.
@@ -49,7 +52,17 @@ function ParentsDashboard() {
   if (force) return null
   switch (pane) {
     case 'home':
-      return <FamilyHome />
+      return (
+        <Suspense fallback={<Text c="dimmed">Opening your home…</Text>}>
+          <FamilyHome
+            cards={
+              <Suspense fallback={null}>
+                <HomeToPay />
+              </Suspense>
+            }
+          />
+        </Suspense>
+      )
     case 'payments':
       return (
         <Suspense fallback={<Text c="dimmed">Opening your payments…</Text>}>

@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react'
 import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core'
-import { DEFAULT_SIGNED_IN_PATH, homePathFor } from '@/lib/auth/destinations'
+import {
+  dashboardPathFor,
+  DEFAULT_SIGNED_IN_PATH,
+  FACILITATORS_DASH,
+  hasTwoDashboards,
+  LAST_DASHBOARD_KEY,
+  PARENTS_DASH,
+} from '@/lib/auth/destinations'
 import type { SignedInMember } from '@/lib/auth/types'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { useSignOut } from '../../hooks/use-sign-out'
@@ -26,12 +33,26 @@ function roleLabel(member: SignedInMember): string {
   }
 }
 
+/** The dashboard a person with two opened last on this device. */
+function lastDashboard(): string | null {
+  try {
+    return localStorage.getItem(LAST_DASHBOARD_KEY)
+  } catch {
+    return null
+  }
+}
+
 /** /facilitators/settings: the account page of every signed-in member. */
 export function AccountSettingsScreen({ extra }: { extra?: ReactNode } = {}) {
   const member = useAuthMember()
   const signOut = useSignOut()
   if (!member) return null
-  const home = homePathFor(member)
+  const home = dashboardPathFor(member, lastDashboard())
+  const other = hasTwoDashboards(member)
+    ? home === PARENTS_DASH
+      ? { to: FACILITATORS_DASH, label: "Facilitators' dashboard" }
+      : { to: PARENTS_DASH, label: "Parents' dashboard" }
+    : null
   return (
     <Stack gap="lg" maw={560} mx="auto">
       <Title order={1}>Your account</Title>
@@ -54,6 +75,7 @@ export function AccountSettingsScreen({ extra }: { extra?: ReactNode } = {}) {
               Go to your dashboard
             </Anchor>
           )}
+          {other && <Anchor href={other.to}>{other.label}</Anchor>}
         </Stack>
       </Paper>
       {extra}
