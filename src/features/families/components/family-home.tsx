@@ -135,8 +135,11 @@ function WeekOfGroup({ week, showChildren }: { week: GroupWeekView; showChildren
 export function FamilyHome({
   student = false,
   account,
+  absences,
 }: {
   student?: boolean
+  /** The family's absences, loaded after Home shows (composed by the route). */
+  absences?: ReactNode
   /** Shown last: on a student's page, who is signed in and signing out (composed by the route). */
   account?: ReactNode
 }) {
@@ -205,6 +208,7 @@ export function FamilyHome({
         )}
       </section>
 
+      {absences}
       <section aria-labelledby="home-holidays">
         <Title order={2} size="h4" id="home-holidays" mb="xs">
           Next holidays

@@ -23,6 +23,7 @@ import { EditToolbar } from './edit-toolbar'
 import { SessionCard } from './session-card'
 import { SessionDialog } from './session-dialog'
 import { WeekNav } from './week-nav'
+import { WeekRegister, dayOfSession } from './week-register'
 
 /** A group's week, Monday to Friday, with edit mode for the lessons' topics. */
 export function GroupDays({
@@ -108,6 +109,7 @@ export function GroupDays({
         />
       </Group>
       <WeekNav weekKey={weekKey} onChange={onWeek} />
+      <WeekRegister groupId={groupId} weekKey={weekKey} lookups={lookups} />
       {overtaken.length > 0 && (
         <Alert color="yellow" title="Someone else changed these lessons">
           {overtaken.length} of your unsaved changes are for lessons whose topic was changed on
@@ -144,6 +146,7 @@ export function GroupDays({
           groupId={groupId}
           weekKey={weekKey}
           lookups={lookups}
+          date={dayOfSession(weekKey, days, open.id)}
           onClose={() => setOpen(null)}
           onTopic={(t) => {
             if (!edit.editing) dispatch(editModeActions.start())

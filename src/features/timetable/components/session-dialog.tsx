@@ -11,6 +11,7 @@ import { useTimetableWriter } from '../hooks/use-timetable-writer'
 import { AssignmentForm } from './assignment-form'
 import { AttachOwnItem } from './attach-own-item'
 import { EditLesson } from './edit-lesson'
+import { LessonAbsences } from './lesson-absences'
 import { LessonComments } from './lesson-comments'
 import { ResourceForm } from './resource-form'
 
@@ -19,6 +20,8 @@ export interface SessionDialogProps {
   groupId: string
   weekKey: string
   lookups: TimetableLookups
+  /** The lesson's day, for marking who is away from it. */
+  date?: string
   onClose(): void
   onTopic(topicId: string | null): void
   onSubtopic(subtopicId: string | null): void
@@ -30,6 +33,7 @@ export function SessionDialog({
   groupId,
   weekKey,
   lookups,
+  date,
   onClose,
   onTopic,
   onSubtopic,
@@ -161,7 +165,14 @@ export function SessionDialog({
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="students" pt="sm">
-          {students.length > 0 ? (
+          {date ? (
+            <LessonAbsences
+              students={students}
+              groupId={groupId}
+              date={date}
+              lessonId={lessonKey(weekKey, s.id)}
+            />
+          ) : students.length > 0 ? (
             <List size="sm">
               {students.map((st) => (
                 <List.Item key={st.id}>{st.name}</List.Item>
