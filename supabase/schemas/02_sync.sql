@@ -587,7 +587,8 @@ begin
   foreach col in array tg_argv loop
     if (to_jsonb(new) -> col) is distinct from (to_jsonb(old) -> col) then
       raise exception 'A record cannot move to another %: remove it and add a new one.',
-        case col when 'group_id' then 'group' when 'family_id' then 'family' else replace(col, '_', ' ') end
+        case col when 'group_id' then 'group' when 'family_id' then 'family'
+                 when 'student_id' then 'student' else replace(col, '_', ' ') end
         using errcode = 'P0001';
     end if;
   end loop;

@@ -1,5 +1,6 @@
 -- The facilitators' timetable: each group's week templates, generated weeks and change log
 -- (`timetables`), and the lesson items (comments, resources, assignments) kept as separate records.
+-- Absences are lesson items too (14_classroom.sql).
 
 -- Function bodies are checked when they run, not here: a body may name a table of a later file.
 set check_function_bodies = off;
@@ -127,7 +128,7 @@ create table if not exists public.lesson_items (
   created_by uuid,
   updated_at timestamptz not null default now(),
   updated_by uuid,
-  constraint lesson_items_kind_known check (kind in ('comment', 'resource', 'assignment')),
+  constraint lesson_items_kind_known check (kind in ('comment', 'resource', 'assignment', 'absence')),
   constraint lesson_items_data_is_object check (jsonb_typeof(data) = 'object'),
   constraint comment_has_text check (kind <> 'comment' or length(btrim(coalesce(data ->> 'text', ''))) between 1 and 5000),
   constraint comment_belongs_to_lesson check (kind <> 'comment' or lesson_id is not null),

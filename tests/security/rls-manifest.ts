@@ -12,13 +12,17 @@
 // Functions: `call` with sample arguments, or null for trigger functions (only EXECUTE is
 // checked). Answers: 'deny' (no EXECUTE), 'allow' (runs), 'refuse <SQLSTATE>' (runs and refuses,
 // e.g. 'refuse 42501' for "Only admins ...").
-import { roles, type Role } from './rls-roles.ts'
+import { each, FACILITATORS, roles, STAFF, type Role } from './rls-roles.ts'
 
 export type RowsAnswer = 'deny' | 'none' | 'some' | 'all' | `refuse ${string}`
 export type InsertAnswer = 'deny' | 'allow' | `refuse ${string}`
 export type ExecuteAnswer = 'deny' | 'allow' | `refuse ${string}`
 
 export interface TableEntry {
+  /** The table, when the entry is one kind of its records (the key then names the kind). */
+  table?: string
+  /** Which of the table's rows the entry is about (a WHERE condition), with `table`. */
+  only?: string
   sample: string
   touch: string
   /**
@@ -65,6 +69,11 @@ insert into public.lesson_items (id, kind, week_key, lesson_id, group_id, facili
   ('li-matrix-2', 'comment', '2026_48', 'rg-dongor_mo_1', 'rg-dongor', 'f0000000-0000-4000-a000-000000000002', '{"text": "Theirs"}'),
   ('li-matrix-3', 'assignment', '2026_48', 'rg-jaul_mo_1', 'rg-jaul', 'f0000000-0000-4000-a000-000000000001', '{"title": "Read chapter 2"}'),
   ('li-matrix-4', 'comment', '2026_48', 'rg-jaul_mo_1', 'rg-jaul', 'f0000000-0000-4000-a000-000000000001', '{"text": "A note for facilitators"}');
+insert into public.lesson_items (id, kind, week_key, lesson_id, group_id, facilitator_id, student_id, data) values
+  ('li-matrix-ab-1', 'absence', '2026_48', '2026_48:rg-jaul_mo_1', 'rg-jaul', 'f0000000-0000-4000-a000-000000000001', 'st-tiago', '{"date": "2026-11-23", "reportedBy": "facilitator"}'),
+  ('li-matrix-ab-2', 'absence', '2030_02', null, 'rg-jaul', null, 'st-tiago', '{"date": "2030-01-10", "reportedBy": "family", "reason": "Dentist"}'),
+  ('li-matrix-ab-3', 'absence', '2030_02', null, 'rg-jaul', null, 'st-ira', '{"date": "2030-01-10", "reportedBy": "family"}'),
+  ('li-matrix-ab-4', 'absence', '2026_48', null, 'rg-jaul', 'f0000000-0000-4000-a000-000000000002', 'st-kabir', '{"date": "2026-11-23", "reportedBy": "facilitator"}');
 insert into storage.objects (bucket_id, name, owner) values
   ('images', 'matrix/logo.png', null),
   ('documents', '00000000-0000-4000-a000-000000000006/passport.pdf', '00000000-0000-4000-a000-000000000006'),
@@ -238,13 +247,63 @@ export const TABLES: Record<string, TableEntry> = {
       administration: 'allow',
       admin: 'allow',
     }),
+    // Besides their own items, guardians change what their family reported and parent
+    // facilitators take the register (the absences entries below).
     update: roles('none', {
       anon: 'deny',
+      guardian: 'some',
       facilitator: 'some',
       facilitatorAdmin: 'some',
+      parentFacilitator: 'some',
       admission: 'all',
       administration: 'all',
       admin: 'all',
+    }),
+    delete: roles('deny'),
+  },
+  // Absences (L10), per kind of record: who reported them decides who may change them.
+  'public.lesson_items (absences reported by families)': {
+    table: 'public.lesson_items',
+    only: `kind = 'absence' and data ->> 'reportedBy' = 'family'`,
+    via: 'sync_push',
+    sample: `insert into public.lesson_items (id, kind, week_key, group_id, student_id, data) values ('li-matrix-ab', 'absence', '2030_03', 'rg-jaul', 'st-tiago', '{"date": "2030-01-17", "reportedBy": "family"}')`,
+    touch: 'data = data',
+    // A family reads and reports its own children's only (the student: their own, read-only).
+    select: roles('all', {
+      anon: 'deny',
+      member: 'none',
+      blocked: 'none',
+      guardian: 'some',
+      student: 'some',
+    }),
+    insert: roles('deny', { guardian: 'allow', ...each(STAFF, 'allow') }),
+    update: roles('none', {
+      anon: 'deny',
+      guardian: 'some',
+      ...each(FACILITATORS, 'all'),
+      ...each(STAFF, 'all'),
+    }),
+    delete: roles('deny'),
+  },
+  'public.lesson_items (absences marked by facilitators)': {
+    table: 'public.lesson_items',
+    only: `kind = 'absence' and data ->> 'reportedBy' = 'facilitator'`,
+    via: 'sync_push',
+    sample: `insert into public.lesson_items (id, kind, week_key, lesson_id, group_id, facilitator_id, student_id, data) values ('li-matrix-ab', 'absence', '2026_48', '2026_48:rg-jaul_tu_1', 'rg-jaul', 'f0000000-0000-4000-a000-000000000001', 'st-kabir', '{"date": "2026-11-24", "reportedBy": "facilitator"}')`,
+    touch: 'data = data',
+    // The register is every facilitator's: any of them corrects another's mark.
+    select: roles('all', {
+      anon: 'deny',
+      member: 'none',
+      blocked: 'none',
+      guardian: 'some',
+      student: 'some',
+    }),
+    insert: roles('deny', { facilitator: 'allow', ...each(STAFF, 'allow') }),
+    update: roles('none', {
+      anon: 'deny',
+      ...each(FACILITATORS, 'all'),
+      ...each(STAFF, 'all'),
     }),
     delete: roles('deny'),
   },
@@ -576,6 +635,10 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   },
   'app.my_family_ids()': {
     call: `app.my_family_ids()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.my_student_ids()': {
+    call: `app.my_student_ids()`,
     execute: roles('allow', { anon: 'deny' }),
   },
   'app.my_contact_ids()': {

@@ -26,6 +26,7 @@ const readByPolicies: Record<string, Rule> = {
   'families.id': { fixed: /^A record cannot move to another id/ },
   'lesson_items.group_id': { fixed: /^A record cannot move to another group/ },
   'lesson_items.kind': { fixed: /^The kind of a record cannot change/ },
+  'lesson_items.student_id': { fixed: /^A record cannot move to another student/ },
   'payments.family_id': { fixed: /^A payment stays with its family and student/ },
   'reference.kind': { fixed: /^The kind of a record cannot change/ },
   'students.contact_id': { resets: 'the family', change: `contact_id = null` },
@@ -76,7 +77,10 @@ describe.each(testDatabases())('columns that decide who reads a row, on $name', 
       insert into public.timetables (id, kind, group_id, week_key, data)
       select 'wk_2026_48_' || t.group_id, 'week', t.group_id, '2026_48', t.data
         from public.timetables t where t.kind = 'group_template' order by t.id limit 1
-      on conflict (id) do nothing`)
+      on conflict (id) do nothing;
+      insert into public.lesson_items (id, kind, group_id, week_key, student_id, data)
+      values ('li-visibility-absence', 'absence', 'rg-jaul', '2026_48', 'st-tiago',
+              '{"date": "2026-11-23", "reportedBy": "facilitator"}'::jsonb)`)
   })
   afterAll(() => target.close())
 

@@ -13,6 +13,20 @@ const resource = z.object({
   sourceId: z.optional(z.string()),
 })
 
+export const ABSENCE_REASON_MAX = 500
+
+/**
+ * What an absence records besides its child, group and lesson: the school day (YYYY-MM-DD at
+ * the centre), who said so, and a reason (the forms check the day and give the messages; the
+ * database checks the same limits, the day included).
+ */
+export const absenceSchema = z.object({
+  date: z.string(),
+  reportedBy: z.enum(['facilitator', 'family']),
+  reason: z.optional(z.string().check(z.maxLength(ABSENCE_REASON_MAX))),
+})
+export type Absence = z.infer<typeof absenceSchema>
+
 export const lessonItemKinds = {
   comment: z.object({
     text: z.string().check(z.trim(), z.minLength(1, 'Write a comment'), z.maxLength(5000)),
@@ -33,22 +47,30 @@ export const lessonItemKinds = {
     /** The facilitator's own assignment this lesson's copy was made from. */
     sourceId: z.optional(z.string()),
   }),
+  /**
+   * A child away (L10): for one lesson (`lesson_id` set) or the whole school day (`lesson_id`
+   * null). Marked by a facilitator from the week, or reported ahead by the family.
+   */
+  absence: absenceSchema,
 }
 
 /**
- * Comments, resources and assignments, each its own record (they never conflict). Families
- * receive their groups' assignments and resources (the server sends nothing else), which the
- * students' and parents' pages show read-only.
+ * Comments, resources, assignments and absences, each its own record (they never conflict).
+ * Families receive their groups' assignments and resources and their own children's absences
+ * (the server sends nothing else), which the students' and parents' pages show; a guardian may
+ * report a child's absence ahead.
  */
 export const lessonItems = defineCollection({
   name: 'lesson_items',
   row: z.object({
     id: z.string(),
-    kind: z.enum(['comment', 'resource', 'assignment']),
+    kind: z.enum(['comment', 'resource', 'assignment', 'absence']),
     lesson_id: z.nullable(z.string()),
     group_id: z.nullable(z.string()),
     week_key: z.nullable(z.string()),
     facilitator_id: z.nullable(z.string()),
+    /** The child an absence is about (absences only). */
+    student_id: z.optional(z.nullable(z.string())),
     data: z.record(z.string(), z.unknown()),
     created_at: z.string(),
     created_by: z.optional(z.nullable(z.string())),
@@ -59,5 +81,7 @@ export const lessonItems = defineCollection({
   serverColumns: ['created_by', 'updated_at', 'updated_by'],
   roles: TIMETABLE_READER_ROLES,
   indexes: ['kind'],
-  version: 0,
+  // 1: absences and the child they name. Nothing to convert: older rows name no child.
+  version: 1,
+  migrationStrategies: { 1: (doc: Record<string, unknown>) => doc },
 })

@@ -3,7 +3,9 @@
 // network comes and goes, the host is killed (SIGKILL) and started again, and devices are closed
 // in the middle of syncing and opened again:
 // - the facilitators and the admin edit timetable weeks; the facilitators write, edit and
-//   remove lesson comments; the admin adds, renames and removes classrooms;
+//   remove lesson comments, and take the register (mark and unmark children away for a day or a
+//   lesson, often the same child on both devices offline); the admin adds, renames and removes
+//   classrooms;
 // - the admin moves inquiries through the pipeline (status, notes, potential, archive) and edits
 //   families' and students' profiles (data);
 // - the admin and the clerk onboard WhatsApp numbers, often the same number on both before
@@ -41,6 +43,7 @@ import {
   whatsapp,
 } from '@sync/contract/collections/index.ts'
 import { INQUIRY_STATUSES, type InquiryStatus } from '@sync/contract/collections/inquiries.ts'
+import { absenceId } from '@sync/rules/classroom/absence-id.ts'
 import { applyStep, type AdmissionStep } from '@sync/rules/admissions/steps.ts'
 import type { InquiryRow } from '@sync/engine/database.ts'
 import { SCHOOL_DAYS, templateDocId, weekDocId } from '@sync/contract/collections/timetables.ts'
@@ -99,6 +102,7 @@ type Op =
   | { t: 'comment'; d: number; week: number }
   | { t: 'edit-comment'; d: number; pick: number }
   | { t: 'delete-comment'; d: number; pick: number }
+  | { t: 'absence'; d: number; child: number; day: number; lesson: boolean }
   | { t: 'room' }
   | { t: 'rename-room'; pick: number }
   | { t: 'delete-room'; pick: number }
@@ -128,6 +132,9 @@ const GUARDIAN = 4
 const CLERK = 3
 const STAFF = [ADMIN, CLERK]
 const WEEKS = ['2027_02', '2027_03']
+// The register both facilitators take: three children of Jaul on two days of the first week.
+const ABSENT_CHILDREN = ['st-tiago', 'st-ira', 'st-kabir']
+const ABSENCE_DAYS = ['2027-01-11', '2027-01-12']
 const GROUPS = ['rg-tanni', 'rg-jaul']
 /** The seeded inquiries the admin triages. */
 const INQUIRIES = [
@@ -205,6 +212,16 @@ export const operations = (steps: number) =>
       {
         weight: 3,
         arbitrary: fc.record({ t: fc.constant('delete-comment' as const), d: facilitator, pick }),
+      },
+      {
+        weight: 10,
+        arbitrary: fc.record({
+          t: fc.constant('absence' as const),
+          d: facilitator,
+          child: fc.nat({ max: ABSENT_CHILDREN.length - 1 }),
+          day: fc.nat({ max: ABSENCE_DAYS.length - 1 }),
+          lesson: fc.boolean(),
+        }),
       },
       { weight: 5, arbitrary: fc.record({ t: fc.constant('room' as const) }) },
       { weight: 5, arbitrary: fc.record({ t: fc.constant('rename-room' as const), pick }) },
@@ -284,6 +301,8 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
   const otherLosses: string[] = []
   const writes: TopicWrite[] = []
   const comments = new Map<string, { owner: number; text: string; deleted: boolean }>()
+  // Each absence's state as each facilitator's device last left it (marked or not).
+  const registers = new Map<string, Map<number, boolean>>()
   const rooms = new Map<string, { name: string; deleted: boolean }>()
   // The last value each field was given on its author's device.
   const inquiryEdits = new Map<
@@ -379,6 +398,33 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
           created_at: new Date().toISOString(),
         })
         comments.set(id, { owner: op.d, text, deleted: false })
+        edited('lesson_items')
+        return
+      }
+      case 'absence': {
+        const d = devices[op.d]!
+        const studentId = ABSENT_CHILDREN[op.child]!
+        const date = ABSENCE_DAYS[op.day]!
+        const lessonId = op.lesson ? `${WEEKS[0]}:rg-jaul_${op.day === 0 ? 'mo' : 'tu'}_1` : null
+        const id = absenceId(studentId, date, lessonId)
+        const account = demoAccounts.find((a) => a.label === DEVICES[op.d]!.label)!
+        const doc = await d.db.lesson_items.findOne(id).exec()
+        if (doc) await doc.remove()
+        else
+          await d.db.lesson_items.upsert({
+            id,
+            kind: 'absence',
+            lesson_id: lessonId,
+            group_id: 'rg-jaul',
+            week_key: WEEKS[0]!,
+            facilitator_id: account.facilitatorId!,
+            student_id: studentId,
+            data: { date, reportedBy: 'facilitator' },
+            created_at: new Date().toISOString(),
+          })
+        const states = registers.get(id) ?? new Map<number, boolean>()
+        states.set(op.d, !doc)
+        registers.set(id, states)
         edited('lesson_items')
         return
       }
@@ -782,6 +828,14 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
       else if (Boolean(row._deleted) !== c.deleted) lost.push(`deletion of comment ${id}`)
       else if (!c.deleted && (row.data as { text?: string }).text !== c.text)
         lost.push(`text of comment ${id}`)
+    }
+    // The register ends as one of the facilitators last left it: when both changed the same
+    // child's mark offline, the first to reach the server stands and the other device shows it.
+    for (const [id, states] of registers) {
+      const row = items.get(id)
+      const marked = Boolean(row && !row._deleted)
+      if (![...states.values()].includes(marked))
+        lost.push(`absence ${id}: ${marked ? 'marked' : 'not marked'}, as no facilitator left it`)
     }
     const refs = server.get('reference')!
     for (const [id, r] of rooms) {

@@ -25,8 +25,11 @@ export default function FamilyHome({
   student = false,
   account,
   cards,
+  absences,
 }: {
   student?: boolean
+  /** The family's absences, loaded after Home shows (composed by the route). */
+  absences?: ReactNode
   /** Shown last: on a student's page, who is signed in and signing out (composed by the route). */
   account?: ReactNode
   /** Cards of other parts of the app that ask something of the parent, shown with the documents. */
@@ -59,6 +62,7 @@ export default function FamilyHome({
         showChildren={!student}
         onWeek={setWeekKey}
       />
+      {absences}
       {student ? <Holidays home={home} /> : <Children home={home} />}
       {account}
     </Stack>

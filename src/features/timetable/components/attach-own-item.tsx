@@ -21,7 +21,7 @@ export function AttachOwnItem(props: {
       ? i.data.title
       : i.kind === 'resource'
         ? (i.data.description ?? i.data.link ?? '')
-        : i.data.text
+        : ''
   return (
     <Group align="flex-end" gap="xs">
       <Select

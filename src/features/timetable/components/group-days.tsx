@@ -26,6 +26,7 @@ import { EditToolbar } from './edit-toolbar'
 import { SessionCard } from './session-card'
 import { SessionDialog } from './session-dialog'
 import { WeekNav } from './week-nav'
+import { WeekRegister, dayOfSession } from './week-register'
 
 /** The date of a lesson of the week, from the day that holds it. */
 const lessonDateOf = (weekKey: string, days: WeekDays, sessionId: string) =>
@@ -138,6 +139,7 @@ export function GroupDays({
         {!(narrow && edit.editing) && toolbar}
       </Group>
       <WeekNav weekKey={weekKey} onChange={onWeek} />
+      <WeekRegister groupId={groupId} weekKey={weekKey} lookups={lookups} />
       {overtaken.length > 0 && (
         <Alert color="yellow" title="Someone else changed these lessons">
           {overtaken.length} of your unsaved changes are for lessons whose topic was changed on
@@ -176,6 +178,7 @@ export function GroupDays({
           weekKey={weekKey}
           lessonDate={lessonDateOf(weekKey, days, open.id)}
           lookups={lookups}
+          date={dayOfSession(weekKey, days, open.id)}
           onClose={() => setOpen(null)}
           onTopic={(t) => {
             if (!edit.editing) dispatch(editModeActions.start())

@@ -22,6 +22,7 @@ function Item({ item }: { item: LessonItem }) {
         {item.data.description && <Text size="sm">{item.data.description}</Text>}
       </>
     )
+  if (item.kind !== 'resource') return null
   const d = item.data
   return (
     <>

@@ -12,6 +12,7 @@ import { useTimetableWriter } from '../hooks/use-timetable-writer'
 import { AssignmentForm } from './assignment-form'
 import { AttachOwnItem } from './attach-own-item'
 import { EditLesson } from './edit-lesson'
+import { LessonAbsences } from './lesson-absences'
 import { LessonComments } from './lesson-comments'
 import { ResourceForm } from './resource-form'
 import { TopicPicker } from './topic-picker'
@@ -23,6 +24,8 @@ export interface SessionDialogProps {
   /** The lesson's date: an assignment given in it is due a week later unless set otherwise. */
   lessonDate: string | null
   lookups: TimetableLookups
+  /** The lesson's day, for marking who is away from it. */
+  date?: string
   onClose(): void
   onTopic(topicId: string | null): void
   onSubtopic(subtopicId: string | null): void
@@ -35,6 +38,7 @@ export function SessionDialog({
   weekKey,
   lessonDate,
   lookups,
+  date,
   onClose,
   onTopic,
   onSubtopic,
@@ -155,7 +159,14 @@ export function SessionDialog({
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="students" pt="sm">
-          {students.length > 0 ? (
+          {date ? (
+            <LessonAbsences
+              students={students}
+              groupId={groupId}
+              date={date}
+              lessonId={lessonKey(weekKey, s.id)}
+            />
+          ) : students.length > 0 ? (
             <List size="sm">
               {students.map((st) => (
                 <List.Item key={st.id}>{st.name}</List.Item>

@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { NotFoundHere } from '@/app/layouts/not-found-here'
 import { GroupsPane } from '@/features/timetable/components/groups-pane'
@@ -10,6 +12,13 @@ import { isWeekKey, weekKeyOf } from '@/lib/time/week'
 import { centreDateOf } from '@/lib/time/calendar-date'
 import { MOBILE_QUERY } from '@/lib/navigation/model'
 import { paneSearch } from '@/app/pane-search'
+
+// The Absences pane loads when it is opened, beside the week a facilitator opens first.
+const AbsencesPane = lazy(() =>
+  import('@/features/timetable/components/absences-pane').then((m) => ({
+    default: m.AbsencesPane,
+  })),
+)
 
 const PANES = [
   'lessons',
@@ -55,6 +64,12 @@ function FacilitatorDashboard() {
       return <AssignmentsPane />
     case 'resources':
       return <ResourcesPane />
+    case 'absences':
+      return (
+        <Suspense fallback={<Text c="dimmed">Opening absences…</Text>}>
+          <AbsencesPane />
+        </Suspense>
+      )
     default:
       return <NotFoundHere />
   }

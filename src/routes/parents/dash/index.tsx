@@ -16,6 +16,8 @@ const ProfilePage = lazy(() => import('@/features/families/components/profile-pa
 const NotFoundHere = lazy(() =>
   import('@/app/layouts/not-found-here').then((m) => ({ default: m.NotFoundHere })),
 )
+// The family's absences, on Home once it shows: a parent's first load carries none of it.
+const FamilyAbsences = lazy(() => import('@/features/families/components/family-absences'))
 // The Payments pane, with its QR code library, loads when a parent opens it.
 const PaymentsPane = lazy(() => import('@/features/fees/components/parents-payments-pane'))
 
@@ -58,6 +60,11 @@ function ParentsDashboard() {
             cards={
               <Suspense fallback={null}>
                 <HomeToPay />
+              </Suspense>
+            }
+            absences={
+              <Suspense fallback={null}>
+                <FamilyAbsences />
               </Suspense>
             }
           />
