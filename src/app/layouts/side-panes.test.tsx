@@ -109,7 +109,7 @@ describe('unbuilt screens', () => {
   it('are hidden from the pane and their route shows the 404 screen', async () => {
     setViewportWidth(1280)
     await renderApp({
-      path: '/admin/dash/tasks',
+      path: '/admin/dash/feedback',
       member: testMember({ role: 'admin' }),
       screens: new Set(['admin.members', 'admin.warnings']),
     })
@@ -117,7 +117,7 @@ describe('unbuilt screens', () => {
     await waitFor(() =>
       expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument(),
     )
-    expect(screen.getByTestId('not-found-path')).toHaveTextContent('/admin/dash/tasks')
+    expect(screen.getByTestId('not-found-path')).toHaveTextContent('/admin/dash/feedback')
   })
 })
 
