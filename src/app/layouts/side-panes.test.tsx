@@ -121,6 +121,26 @@ describe('unbuilt screens', () => {
   })
 })
 
+describe('an unbuilt pane', () => {
+  it.each([
+    ['/admin/dash/feedback', { role: 'admin' as const, isSystemAdmin: true }],
+    ['/administration/dash?pane=meetings', { role: 'administration' as const }],
+    ['/facilitators/dash?pane=notes', { role: 'facilitator' as const }],
+    ['/parents/dash?pane=feedback', { role: 'guardian' as const }],
+  ])(
+    '%s says the same thing on every dashboard: not found, with its whole address',
+    async (path, flags) => {
+      setViewportWidth(1280)
+      await renderApp({ path, member: testMember(flags) })
+      await waitFor(() =>
+        expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument(),
+      )
+      expect(screen.getByTestId('not-found-path')).toHaveTextContent(path)
+      expect(screen.getByTestId('side-pane')).toBeInTheDocument()
+    },
+  )
+})
+
 describe('guards in the router', () => {
   it('send a signed-out visitor to /signin with the way back', async () => {
     setViewportWidth(1280)
