@@ -4,24 +4,22 @@ import { renderApp, setViewportWidth, testMember } from '@/test-utils/render'
 import { builtScreens } from './screens'
 import { welcomeFor } from '@/lib/navigation/welcome'
 
-describe.each([360, 1280])('an unbuilt pane at %ipx', (width) => {
-  it.each(['meetings', 'events'])(
-    'the unbuilt /administration/dash?pane=%s welcomes staff instead of the 404 screen',
-    async (pane) => {
-      setViewportWidth(width)
-      const { router } = await renderApp({
-        path: `/administration/dash?pane=${pane}`,
-        member: testMember({ role: 'admission', name: 'Asha Rao' }),
-      })
-      const welcome = await screen.findByTestId('dashboard-welcome')
-      expect(router.state.location.search).toEqual({ pane })
-      expect(within(welcome).getByRole('heading', { level: 1 })).toHaveTextContent(
-        'Welcome, Asha Rao',
-      )
-      expect(screen.queryByText('Page Not Found')).not.toBeInTheDocument()
-      expect(within(welcome).getByRole('button', { name: 'Sign out' })).toBeInTheDocument()
-    },
-  )
+describe.each([360, 1280])('a dashboard without its default pane at %ipx', (width) => {
+  it('welcomes staff instead of an empty page', async () => {
+    setViewportWidth(width)
+    await renderApp({
+      path: '/administration/dash',
+      member: testMember({ role: 'admission', name: 'Asha Rao' }),
+      screens: new Set([...builtScreens].filter((s) => s !== 'administration.inquiries')),
+    })
+    const welcome = await screen.findByTestId('dashboard-welcome')
+    expect(within(welcome).getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Welcome, Asha Rao',
+    )
+    expect(within(welcome).getByTestId('welcome-coming')).toHaveTextContent('Pre-Admission')
+    expect(screen.queryByText('Page Not Found')).not.toBeInTheDocument()
+    expect(within(welcome).getByRole('button', { name: 'Sign out' })).toBeInTheDocument()
+  })
 })
 
 describe('the 404 screen', () => {

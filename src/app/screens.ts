@@ -4,6 +4,7 @@
 export const builtScreens: ReadonlySet<string> = new Set<string>([
   'admin.members',
   'admin.files',
+  'admin.tasks',
   'admin.errors',
   'admin.warnings',
   'admin.nodemailer',

@@ -16,7 +16,7 @@ values (array[:'to'], 'Deployment check',
 -- pg_net sends after the insert commits; the function answers once it has sent the mail.
 select pg_sleep(20);
 
--- 1. The jobs: outbox-retries and whatsapp-retries every minute, cron-history-prune daily.
+-- 1. The jobs: outbox-retries every minute, whatsapp-windows every 15 minutes, prune daily.
 select jobname, schedule, command, active from cron.job order by jobname;
 
 -- 2. What the function answered the database, newest first: 200 and "Sent 1, ...". 403: the

@@ -85,6 +85,7 @@ type OptionalModules = {
   realtime?: (server: Server, deps: HostDeps) => Closable
   mailer?: (deps: HostDeps & { smtpUrl?: string; mailFrom?: string }) => Closable
   whatsapp?: (deps: HostDeps & { whatsapp?: WhatsAppSettings }) => Closable
+  scheduler?: (deps: HostDeps) => Closable
 }
 
 // Realtime, storage, functions and mail are separate modules; the host mounts whichever exist
@@ -102,6 +103,7 @@ async function optionalModules(): Promise<OptionalModules> {
     realtime: await load('./realtime.ts', 'attachRealtime'),
     mailer: await load('./mail.ts', 'startMailer'),
     whatsapp: await load('./whatsapp.ts', 'startWhatsAppSender'),
+    scheduler: await load('./scheduler.ts', 'startScheduler'),
   }
 }
 
@@ -269,6 +271,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     if (modules.mailer)
       closers.push(modules.mailer({ ...deps, smtpUrl: options.smtpUrl, mailFrom }))
     if (modules.whatsapp) closers.push(modules.whatsapp({ ...deps, whatsapp: options.whatsapp }))
+    if (modules.scheduler) closers.push(modules.scheduler(deps))
     await Promise.all(closers.map((c) => c.ready))
 
     let stopping: Promise<void> | undefined

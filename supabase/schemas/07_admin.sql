@@ -133,6 +133,7 @@ begin
         'unverified', count(*) filter (where u.email_confirmed_at is null))
         from auth.users u where u.deleted_at is null),
     'facilitatorsAll', (select count(*) from public.facilitators),
+    'scheduledTasks', (select count(*) from app.scheduled_tasks),
     'functionErrors', (select count(*) from public.system_errors e where e.dismissed_at is null),
     'systemWarnings', (select count(*) from public.system_warnings w where w.dismissed_at is null),
     'backendEmails', (select count(*) from public.email_outbox),

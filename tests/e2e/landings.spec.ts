@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { seriousViolations } from './support/axe.ts'
 import { serviceClient, signedIn } from './support/backend'
 import { signIn } from './support/signin'
 import { academicYearOf, coveredAcademicYears } from '../../src/lib/time/academic-year'
@@ -110,21 +111,23 @@ for (const { who, password, lands, or } of roles as {
   })
 }
 
-test('the welcome says who is signed in, what can be done today, and signs out', async ({
+test('an unbuilt pane says it is not found, with its whole address, and leads home', async ({
   page,
 }) => {
-  // A pane whose screen is not built yet welcomes instead of the 404 screen.
   await signIn(page, 'admission@demo.school', 'demo-admission-1')
   await expect(page).toHaveURL('/administration/dash')
   await page.goto('/administration/dash?pane=meetings')
-  const welcome = page.getByTestId('dashboard-welcome')
-  await expect(welcome.getByRole('heading', { level: 1 })).toHaveText(/^Welcome, /)
-  await expect(welcome.getByTestId('welcome-coming')).toContainText('Meetings')
-  await welcome.getByRole('link', { name: 'Account settings' }).click()
-  await expect(page).toHaveURL(/\/facilitators\/settings$/)
-  await page.goBack()
-  await page.getByRole('button', { name: 'Sign out' }).click()
-  await expect(page).toHaveURL(/\/signin/)
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+  await expect(page.getByTestId('not-found-path')).toHaveText('/administration/dash?pane=meetings')
+  // Inside the dashboard: the side pane is still there.
+  await expect(page.getByTestId('side-pane')).toBeVisible()
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 })
+    expect(await seriousViolations(page)).toEqual([])
+  }
+  await page.getByRole('link', { name: 'Get back to Homepage' }).click()
+  await expect(page).toHaveURL('/administration/dash')
+  await expect(page.getByRole('heading', { level: 1, name: 'Pre-Admission' })).toBeVisible()
 })
 
 test('administration lands on the Pre-Admission pane, whose tabs count the inquiries', async ({

@@ -116,6 +116,14 @@ export const TABLES: Record<string, TableEntry> = {
     update: roles('deny'),
     delete: roles('deny'),
   },
+  'app.scheduled_tasks': {
+    sample: `insert into app.scheduled_tasks (name, label, description, every_minutes, cron, position) values ('matrix-job', 'Matrix', 'x', 5, '*/5 * * * *', 9)`,
+    touch: 'label = label',
+    select: roles('deny'),
+    insert: roles('deny'),
+    update: roles('deny'),
+    delete: roles('deny'),
+  },
   'app.onboarding_confirmations': {
     sample: `insert into app.onboarding_confirmations (token_hash, inquiry_id, answers) values (repeat('b', 64), 'inq-demo-naik', '{}')`,
     touch: 'answers = answers',
@@ -975,6 +983,31 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: `app.retry_whatsapp()`,
     execute: roles('deny'),
   },
+  'app.next_task_run(every_minutes integer, daily_at time without time zone, after timestamp with time zone)':
+    {
+      call: `app.next_task_run(5, null, now())`,
+      execute: roles('deny'),
+    },
+  'app.task_outbox_retries()': {
+    call: `app.task_outbox_retries()`,
+    execute: roles('deny'),
+  },
+  'app.task_whatsapp_windows()': {
+    call: `app.task_whatsapp_windows()`,
+    execute: roles('deny'),
+  },
+  'app.task_prune()': {
+    call: `app.task_prune()`,
+    execute: roles('deny'),
+  },
+  'app.run_scheduled_task(task text, requested_by uuid)': {
+    call: `app.run_scheduled_task('prune', null)`,
+    execute: roles('deny'),
+  },
+  'app.run_due_scheduled_tasks()': {
+    call: `app.run_due_scheduled_tasks()`,
+    execute: roles('deny'),
+  },
   'app.mail_wakeup()': {
     call: `app.mail_wakeup()`,
     execute: roles('allow', { anon: 'deny' }),
@@ -1088,6 +1121,14 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   },
   'public.admin_set_page_size(page_size integer)': {
     call: `public.admin_set_page_size(20)`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.admin_scheduled_tasks()': {
+    call: `public.admin_scheduled_tasks()`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.admin_run_scheduled_task(task text)': {
+    call: `public.admin_run_scheduled_task('whatsapp-windows')`,
     execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
   },
   'public.admin_system_log(kind text, show_dismissed boolean, page_offset integer)': {

@@ -2,7 +2,7 @@
 // and secret from Vault), and that the same migration applies and stays silent where none of
 // those exist (the local host, PGlite, a plain PostgreSQL server). The Supabase side is played by
 // stand-ins with Supabase's signatures: `vault.decrypted_secrets`, `net.http_post` and
-// `cron.schedule`, which record what they are asked to do.
+// `cron.schedule` and `cron.unschedule`, which record what they are asked to do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDb, type Db } from '../../supabase/local/db.ts'
 import { migrate } from '../../supabase/local/migrate.ts'
@@ -27,6 +27,11 @@ language sql as $$
   insert into cron.job values (job_name, schedule, command)
   on conflict (jobname) do update set schedule = excluded.schedule, command = excluded.command
   returning 1::bigint
+$$;
+create function cron.unschedule(job_name text) returns boolean
+language sql as $$
+  with gone as (delete from cron.job j where j.jobname = job_name returning 1)
+  select count(*) > 0 from gone
 $$;
 `
 
@@ -88,20 +93,24 @@ describe.each(testDatabases())('outbox wake-up on $name', (target) => {
       await database?.drop()
     })
 
-    it('schedules the retries every minute and the prune of their history daily', async () => {
+    it('schedules each scheduled task as a pg_cron job of its name that runs and records it', async () => {
       expect(
         await db.query('select jobname, schedule, command from cron.job order by jobname'),
       ).toEqual([
         {
-          jobname: 'cron-history-prune',
-          schedule: '17 3 * * *',
-          command: "delete from cron.job_run_details where end_time < now() - interval '7 days'",
-        },
-        { jobname: 'outbox-retries', schedule: '* * * * *', command: 'select app.retry_outbox()' },
-        {
-          jobname: 'whatsapp-retries',
+          jobname: 'outbox-retries',
           schedule: '* * * * *',
-          command: 'select app.retry_whatsapp()',
+          command: "select app.run_scheduled_task('outbox-retries')",
+        },
+        {
+          jobname: 'prune',
+          schedule: '0 22 * * *',
+          command: "select app.run_scheduled_task('prune')",
+        },
+        {
+          jobname: 'whatsapp-windows',
+          schedule: '*/15 * * * *',
+          command: "select app.run_scheduled_task('whatsapp-windows')",
         },
       ])
     })

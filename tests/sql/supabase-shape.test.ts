@@ -488,29 +488,21 @@ describe.each(testDatabases())('migrations on a Supabase-shaped database on $nam
     ).toEqual([{ n: 1 }])
   })
 
-  it("schedules the retry jobs and the prune of pg_cron's history as postgres", async () => {
+  it('schedules each scheduled task as a pg_cron job of its name, as postgres', async () => {
     expect(
       await db.query('select jobname, schedule, command, username from cron.job order by jobname'),
-    ).toEqual([
-      {
-        jobname: 'cron-history-prune',
-        schedule: '17 3 * * *',
-        command: "delete from cron.job_run_details where end_time < now() - interval '7 days'",
+    ).toEqual(
+      [
+        ['outbox-retries', '* * * * *'],
+        ['prune', '0 22 * * *'],
+        ['whatsapp-windows', '*/15 * * * *'],
+      ].map(([jobname, schedule]) => ({
+        jobname,
+        schedule,
+        command: `select app.run_scheduled_task('${jobname}')`,
         username: POSTGRES,
-      },
-      {
-        jobname: 'outbox-retries',
-        schedule: '* * * * *',
-        command: 'select app.retry_outbox()',
-        username: POSTGRES,
-      },
-      {
-        jobname: 'whatsapp-retries',
-        schedule: '* * * * *',
-        command: 'select app.retry_whatsapp()',
-        username: POSTGRES,
-      },
-    ])
+      })),
+    )
   })
 
   it('calls a dispatcher from its job only when Vault holds its address and something is due', async () => {
@@ -525,7 +517,10 @@ describe.each(testDatabases())('migrations on a Supabase-shaped database on $nam
         ])
     })
     let calls = await callCount()
-    expect(await runJob('outbox-retries')).toBeNull()
+    expect(await runJob('outbox-retries')).toMatchObject({
+      last_result: 'success',
+      last_message: 'Nothing was waiting.',
+    })
     expect(await callCount()).toBe(calls)
 
     // A message whose retry has come due: one call, kept as the job's last call.
@@ -534,15 +529,21 @@ describe.each(testDatabases())('migrations on a Supabase-shaped database on $nam
        values ('mail-retry', '{parent@family.test}', 'Retry', '<p>x</p>', 1, now() + interval '1 hour')`,
     )
     calls = await callCount()
-    expect(await runJob('outbox-retries')).toBeNull()
+    await runJob('outbox-retries')
+    expect(await callCount()).toBe(calls)
     await db.query(
       `update public.email_outbox set next_attempt_at = now() - interval '1 second' where id = 'mail-retry'`,
     )
-    const request = await runJob('outbox-retries')
+    expect(await runJob('outbox-retries')).toMatchObject({
+      last_result: 'success',
+      last_message: '1 e-mail and 0 WhatsApp messages due: the senders were woken.',
+    })
     expect(await callCount()).toBe(calls + 1)
+    const [last] = await db.query<{ id: number }>('select max(id)::int as id from net.http_calls')
     expect(
       await db.query('select dispatcher, request_id::int as request_id from app.dispatcher_calls'),
-    ).toEqual([{ dispatcher: 'outbox', request_id: Number(request) }])
+    ).toEqual([{ dispatcher: 'outbox', request_id: last!.id }])
+    await db.query(`delete from public.email_outbox where id = 'mail-retry'`)
 
     // WhatsApp without its address in Vault (a centre that never set it up): no call, even with a
     // message waiting; with the address, one.
@@ -552,12 +553,12 @@ describe.each(testDatabases())('migrations on a Supabase-shaped database on $nam
          ('wm-shape', 'message', '919000000077', '{"direction": "out", "body": "Hello", "mode": "template"}')`,
     )
     calls = await callCount()
-    expect(await runJob('whatsapp-retries')).toBeNull()
+    await runJob('outbox-retries')
     expect(await callCount()).toBe(calls)
     await dbPush(db, [{ file: '29990101000005_noop.sql', sql: 'select 1' }], {
       whatsapp_url: 'https://project-ref.supabase.co/functions/v1/whatsapp',
     })
-    expect(await runJob('whatsapp-retries')).not.toBeNull()
+    await runJob('outbox-retries')
     expect(await callCount()).toBe(calls + 1)
     await db.query(`delete from vault.secrets where name = 'whatsapp_url'`)
   })
@@ -569,7 +570,7 @@ describe.each(testDatabases())('migrations on a Supabase-shaped database on $nam
          from generate_series(now() - interval '10 days', now(), interval '6 hours') t`,
       [POSTGRES],
     )
-    await runJob('cron-history-prune')
+    await runJob('prune')
     const [left] = await db.query<{ oldest: boolean; n: number }>(
       `select bool_and(end_time >= now() - interval '7 days') as oldest, count(*)::int as n
          from cron.job_run_details`,
@@ -603,9 +604,9 @@ describe.each(testDatabases())('migrations on a Supabase-shaped database on $nam
     }
     const [, jobs, answers, mail] = results
     expect(jobs!.map((j) => [j.jobname, j.active])).toEqual([
-      ['cron-history-prune', true],
       ['outbox-retries', true],
-      ['whatsapp-retries', true],
+      ['prune', true],
+      ['whatsapp-windows', true],
     ])
     expect(answers![0]).toMatchObject({
       status_code: 200,

@@ -109,7 +109,7 @@ describe('unbuilt screens', () => {
   it('are hidden from the pane and their route shows the 404 screen', async () => {
     setViewportWidth(1280)
     await renderApp({
-      path: '/admin/dash/tasks',
+      path: '/admin/dash/feedback',
       member: testMember({ role: 'admin' }),
       screens: new Set(['admin.members', 'admin.warnings']),
     })
@@ -117,8 +117,28 @@ describe('unbuilt screens', () => {
     await waitFor(() =>
       expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument(),
     )
-    expect(screen.getByTestId('not-found-path')).toHaveTextContent('/admin/dash/tasks')
+    expect(screen.getByTestId('not-found-path')).toHaveTextContent('/admin/dash/feedback')
   })
+})
+
+describe('an unbuilt pane', () => {
+  it.each([
+    ['/admin/dash/feedback', { role: 'admin' as const, isSystemAdmin: true }],
+    ['/administration/dash?pane=meetings', { role: 'administration' as const }],
+    ['/facilitators/dash?pane=notes', { role: 'facilitator' as const }],
+    ['/parents/dash?pane=feedback', { role: 'guardian' as const }],
+  ])(
+    '%s says the same thing on every dashboard: not found, with its whole address',
+    async (path, flags) => {
+      setViewportWidth(1280)
+      await renderApp({ path, member: testMember(flags) })
+      await waitFor(() =>
+        expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument(),
+      )
+      expect(screen.getByTestId('not-found-path')).toHaveTextContent(path)
+      expect(screen.getByTestId('side-pane')).toBeInTheDocument()
+    },
+  )
 })
 
 describe('guards in the router', () => {

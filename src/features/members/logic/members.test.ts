@@ -57,6 +57,7 @@ describe('admin counts', () => {
     },
     accounts: { users: 12, unverified: 1 },
     facilitatorsAll: 4,
+    scheduledTasks: 3,
     functionErrors: 0,
     systemWarnings: 2,
     backendEmails: 5,
@@ -80,7 +81,9 @@ describe('admin counts', () => {
       ['Accounts not registered', 1],
       ['Facilitators listed', 4],
     ])
+    expect(system.map((c) => [c.label, c.value])[0]).toEqual(['Scheduled tasks', 3])
     expect(system.map((c) => c.label)).toEqual([
+      'Scheduled tasks',
       'System errors',
       'Warnings',
       'E-mails',

@@ -54,6 +54,8 @@ export interface Overview {
   >
   accounts: { users: number; unverified: number }
   facilitatorsAll: number
+  /** The centre's recurring jobs (absent from older servers). */
+  scheduledTasks?: number
   functionErrors: number
   systemWarnings: number
   backendEmails: number
@@ -99,6 +101,7 @@ export function overviewItems(o: Overview): {
       { label: 'Facilitators listed', value: o.facilitatorsAll },
     ],
     system: [
+      { label: 'Scheduled tasks', value: o.scheduledTasks ?? 0 },
       { label: 'System errors', value: o.functionErrors, attention: o.functionErrors > 0 },
       { label: 'Warnings', value: o.systemWarnings, attention: o.systemWarnings > 0 },
       { label: 'E-mails', value: o.backendEmails },

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NotFoundHere } from '@/app/layouts/not-found-here'
+import { ScheduledTasksScreen } from '@/features/scheduled-tasks/components/scheduled-tasks-screen'
 
 export const Route = createFileRoute('/admin/dash/tasks')({
   staticData: { guard: 'auth-admin', layout: 'admindash' },
-  // Not built yet: the 404 screen inside the layout, and no menu item leads here.
-  component: NotFoundHere,
+  component: ScheduledTasksScreen,
 })

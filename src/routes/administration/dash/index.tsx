@@ -3,6 +3,8 @@ import { Text } from '@mantine/core'
 import { useNetwork } from '@mantine/hooks'
 import { createFileRoute } from '@tanstack/react-router'
 import { AdministrationWelcome } from '@/app/dashboard-welcome'
+import { NotFoundHere } from '@/app/layouts/not-found-here'
+import { useBuiltScreens } from '@/app/router-context'
 import { paneSearch } from '@/app/pane-search'
 import {
   PreAdmissionScreen,
@@ -49,8 +51,11 @@ function Loading({ children }: { children: ReactNode }) {
 
 function AdministrationPane() {
   const { pane } = Route.useSearch()
-  // Panes not built yet are not in the menu; their address shows the dashboard's welcome.
-  if (pane === undefined || pane === 'inquiries') return <PreAdmission />
+  const built = useBuiltScreens()
+  // Panes not built yet are not in the menu; their address shows the 404 screen, as on every
+  // dashboard. A dashboard without its default pane welcomes the person instead.
+  if (pane === undefined || pane === 'inquiries')
+    return built.has('administration.inquiries') ? <PreAdmission /> : <AdministrationWelcome />
   if (pane === 'archive') return <FamiliesPane pane="archive" />
   if (pane === 'payments')
     return (
@@ -70,7 +75,7 @@ function AdministrationPane() {
         <AccountingPane />
       </Loading>
     )
-  return <AdministrationWelcome />
+  return <NotFoundHere />
 }
 
 // The mailer's template editor, for the admissions steps' texts; loaded when it is opened.

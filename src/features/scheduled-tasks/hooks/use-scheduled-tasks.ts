@@ -1,0 +1,14 @@
+import { rpc } from '@/lib/rpc'
+import { useRpcQuery } from '@/lib/use-rpc-query'
+import type { RunAnswer, ScheduledTask } from '../logic/scheduled-tasks'
+
+/** The centre's recurring jobs, read online. */
+export function useScheduledTasks() {
+  const { data, error, reload } = useRpcQuery<ScheduledTask[]>('admin_scheduled_tasks', {})
+  return { tasks: data, error, reload }
+}
+
+/** Runs one job on the server now; the answer says how it ended. */
+export function runScheduledTask(task: string) {
+  return rpc<RunAnswer>('admin_run_scheduled_task', { task })
+}
