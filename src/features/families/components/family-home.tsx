@@ -68,7 +68,11 @@ export default function FamilyHome({
 function NeedsYou({ home, cards }: { home: Home; cards: ReactNode }) {
   return (
     <>
-      {home.documents.length > 0 && (
+      {home.documents.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No document expires in the next {EXPIRY_WARNING_DAYS} days.
+        </Text>
+      ) : (
         <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="home-documents">
           <Title order={2} size="h4" id="home-documents" mb="xs">
             Documents that expire soon
@@ -106,11 +110,6 @@ function NeedsYou({ home, cards }: { home: Home; cards: ReactNode }) {
       )}
       {cards}
       <Holidays home={home} />
-      {home.documents.length === 0 && (
-        <Text size="sm" c="dimmed">
-          No document expires in the next {EXPIRY_WARNING_DAYS} days.
-        </Text>
-      )}
     </>
   )
 }
