@@ -155,7 +155,7 @@ function DueThisWeek({ due }: { due: DueAssignment[] }) {
                 <Text fw={600} size="sm">
                   {a.title}
                 </Text>
-                <Badge variant="light" color="orange.9" style={{ flexShrink: 0 }}>
+                <Badge variant="filled" color="orange.9" style={{ flexShrink: 0 }}>
                   Due {dateLabel(a.dueDate)}
                 </Badge>
               </Group>
