@@ -72,7 +72,11 @@ export default function FamilyHome({
 function NeedsYou({ home, cards }: { home: Home; cards: ReactNode }) {
   return (
     <>
-      {home.documents.length > 0 && (
+      {home.documents.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No document expires in the next {EXPIRY_WARNING_DAYS} days.
+        </Text>
+      ) : (
         <Paper withBorder radius="md" p="sm" component="section" aria-labelledby="home-documents">
           <Title order={2} size="h4" id="home-documents" mb="xs">
             Documents that expire soon
@@ -110,11 +114,6 @@ function NeedsYou({ home, cards }: { home: Home; cards: ReactNode }) {
       )}
       {cards}
       <Holidays home={home} />
-      {home.documents.length === 0 && (
-        <Text size="sm" c="dimmed">
-          No document expires in the next {EXPIRY_WARNING_DAYS} days.
-        </Text>
-      )}
     </>
   )
 }
@@ -160,7 +159,7 @@ function DueThisWeek({ due }: { due: DueAssignment[] }) {
                 <Text fw={600} size="sm">
                   {a.title}
                 </Text>
-                <Badge variant="light" color="orange.9" style={{ flexShrink: 0 }}>
+                <Badge variant="filled" color="orange.9" style={{ flexShrink: 0 }}>
                   Due {dateLabel(a.dueDate)}
                 </Badge>
               </Group>

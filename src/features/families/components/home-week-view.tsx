@@ -180,8 +180,10 @@ function GroupDay({
                 onClick={() => onOpen(lesson)}
                 data-testid="home-lesson"
                 p={6}
-                style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-                className="home-lesson"
+                style={{
+                  borderRadius: 'var(--mantine-radius-sm)',
+                  background: 'var(--mantine-color-default-hover)',
+                }}
               >
                 <Group justify="space-between" gap="xs" wrap="nowrap">
                   <Text size="sm">
@@ -193,11 +195,16 @@ function GroupDay({
                     </Text>
                     {lesson.topic && <Text span inherit>{` · ${lesson.topic}`}</Text>}
                   </Text>
-                  {count > 0 && (
-                    <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
-                      {count} {count === 1 ? 'item' : 'items'}
-                    </Badge>
-                  )}
+                  <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+                    {count > 0 && (
+                      <Badge size="sm" variant="light">
+                        {count} {count === 1 ? 'item' : 'items'}
+                      </Badge>
+                    )}
+                    <Text span c="dimmed" aria-hidden>
+                      ›
+                    </Text>
+                  </Group>
                 </Group>
               </UnstyledButton>
             )
