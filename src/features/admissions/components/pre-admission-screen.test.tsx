@@ -107,8 +107,7 @@ describe('the Pre-Admission pane', () => {
     expect(within(detail).getByText('Applied 2026-11-21')).toBeInTheDocument()
   })
 
-  it('keeps the family’s description, tentative term and forms, and shows why it has its status and its trials (H11)', async () => {
-    setViewportWidth(360)
+  const openTrialled = async () => {
     await renderApp({
       path: '/administration/dash',
       member: staff,
@@ -132,70 +131,86 @@ describe('the Pre-Admission pane', () => {
     })
     fireEvent.click(await screen.findByRole('tab', { name: /^Trial/ }))
     fireEvent.click(await screen.findByRole('button', { name: 'Open the Trialled inquiry' }))
-    const detail = await screen.findByTestId('inquiry-detail')
-    expect(within(detail).getByTestId('inquiry-status-description')).toHaveTextContent(
-      'Trial of Kid Trialled in Jaul, 7 Dec 2026 – 11 Dec 2026',
-    )
-    expect(within(detail).getByTestId('inquiry-trials')).toHaveTextContent(
-      'Kid Trialled in Jaul, 7 Dec 2026 – 11 Dec 2026',
-    )
-    const about = within(detail).getByRole('form', { name: 'About the family' })
-    expect(within(about).getByLabelText('Forms and curriculum given to the family')).toBeChecked()
+    return screen.findByTestId('inquiry-detail')
+  }
 
-    fireEvent.change(within(about).getByLabelText(/^Family description/), {
-      target: { value: '  Moving from Pune in May; both children love the sea.  ' },
-    })
-    fireEvent.change(within(about).getByLabelText('Tentative admission term'), {
-      target: { value: 'Term 1 2027-28' },
-    })
-    fireEvent.click(within(about).getByRole('button', { name: 'Save about the family' }))
-    expect(await screen.findByText('Success! Inquiry updated')).toBeInTheDocument()
-    await waitFor(async () =>
-      expect((await db.inquiries.findOne('t1').exec())!.data).toMatchObject({
-        familyDescription: 'Moving from Pune in May; both children love the sea.',
-        tentativeAdmissionTerm: 'Term 1 2027-28',
-        formsCurriculum: true,
-      }),
-    )
+  it(
+    'keeps the family’s description, tentative term and forms, and lists its trials (H11)',
+    { timeout: 60_000 },
+    async () => {
+      setViewportWidth(360)
+      const detail = await openTrialled()
+      expect(within(detail).getByTestId('inquiry-status-description')).toHaveTextContent(
+        'Trial of Kid Trialled in Jaul, 7 Dec 2026 – 11 Dec 2026',
+      )
+      expect(within(detail).getByTestId('inquiry-trials')).toHaveTextContent(
+        'Kid Trialled in Jaul, 7 Dec 2026 – 11 Dec 2026',
+      )
+      const about = within(detail).getByRole('form', { name: 'About the family' })
+      expect(within(about).getByLabelText('Forms and curriculum given to the family')).toBeChecked()
 
-    // Too long a description is refused in words, and nothing is written.
-    fireEvent.change(within(about).getByLabelText(/^Family description/), {
-      target: { value: 'x'.repeat(2001) },
-    })
-    fireEvent.click(within(about).getByRole('button', { name: 'Save about the family' }))
-    expect(
-      await within(about).findByText('A family description is at most 2000 characters.'),
-    ).toBeInTheDocument()
-    expect(
-      ((await db.inquiries.findOne('t1').exec())!.data as Record<string, unknown>)
-        .familyDescription,
-    ).toBe('Moving from Pune in May; both children love the sea.')
+      fireEvent.change(within(about).getByLabelText(/^Family description/), {
+        target: { value: '  Moving from Pune in May; both children love the sea.  ' },
+      })
+      fireEvent.change(within(about).getByLabelText('Tentative admission term'), {
+        target: { value: 'Term 1 2027-28' },
+      })
+      fireEvent.click(within(about).getByRole('button', { name: 'Save about the family' }))
+      expect(await screen.findByText('Success! Inquiry updated')).toBeInTheDocument()
+      await waitFor(async () =>
+        expect((await db.inquiries.findOne('t1').exec())!.data).toMatchObject({
+          familyDescription: 'Moving from Pune in May; both children love the sea.',
+          tentativeAdmissionTerm: 'Term 1 2027-28',
+          formsCurriculum: true,
+        }),
+      )
 
-    // Moved with a reason, the reason is what the status says; without one, the status itself.
-    fireEvent.change(within(detail).getByLabelText('Status'), { target: { value: 'onHold' } })
-    fireEvent.change(within(detail).getByLabelText('Why (optional)'), {
-      target: { value: 'They move in June' },
-    })
-    fireEvent.click(within(detail).getByRole('button', { name: 'Change status' }))
-    await waitFor(async () => {
-      const row = (await db.inquiries.findOne('t1').exec())!
-      expect(row.status).toBe('onHold')
-      expect((row.data as Record<string, unknown>).statusDescription).toBe('They move in June')
-    })
-    expect(await within(detail).findByTestId('inquiry-status-description')).toHaveTextContent(
-      'They move in June',
-    )
-    fireEvent.change(within(detail).getByLabelText('Status'), {
-      target: { value: 'notProceeding' },
-    })
-    fireEvent.click(within(detail).getByRole('button', { name: 'Change status' }))
-    await waitFor(async () =>
+      // Too long a description is refused in words, and nothing is written.
+      fireEvent.change(within(about).getByLabelText(/^Family description/), {
+        target: { value: 'x'.repeat(2001) },
+      })
+      fireEvent.click(within(about).getByRole('button', { name: 'Save about the family' }))
+      expect(
+        await within(about).findByText('A family description is at most 2000 characters.'),
+      ).toBeInTheDocument()
       expect(
         ((await db.inquiries.findOne('t1').exec())!.data as Record<string, unknown>)
-          .statusDescription,
-      ).toBe('Not Proceeding'),
-    )
-  })
+          .familyDescription,
+      ).toBe('Moving from Pune in May; both children love the sea.')
+    },
+  )
+
+  it(
+    'says why an inquiry has its status: the reason given, or the status itself (H11)',
+    { timeout: 60_000 },
+    async () => {
+      setViewportWidth(1280)
+      const detail = await openTrialled()
+      fireEvent.change(within(detail).getByLabelText('Status'), { target: { value: 'onHold' } })
+      fireEvent.change(within(detail).getByLabelText('Why (optional)'), {
+        target: { value: 'They move in June' },
+      })
+      fireEvent.click(within(detail).getByRole('button', { name: 'Change status' }))
+      await waitFor(async () => {
+        const row = (await db.inquiries.findOne('t1').exec())!
+        expect(row.status).toBe('onHold')
+        expect((row.data as Record<string, unknown>).statusDescription).toBe('They move in June')
+      })
+      expect(await within(detail).findByTestId('inquiry-status-description')).toHaveTextContent(
+        'They move in June',
+      )
+      fireEvent.change(within(detail).getByLabelText('Status'), {
+        target: { value: 'notProceeding' },
+      })
+      fireEvent.click(within(detail).getByRole('button', { name: 'Change status' }))
+      await waitFor(async () =>
+        expect(
+          ((await db.inquiries.findOne('t1').exec())!.data as Record<string, unknown>)
+            .statusDescription,
+        ).toBe('Not Proceeding'),
+      )
+    },
+  )
 
   it('finds inquiries by family, child, guardian, e-mail or phone, and says when nothing matches', async () => {
     setViewportWidth(360)
