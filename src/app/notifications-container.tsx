@@ -2,5 +2,6 @@
 // does not download styles for notifications that are not showing.
 import '@mantine/core/styles/Notification.css'
 import '@mantine/notifications/styles.css'
+import './notifications-container.css'
 
 export { Notifications } from '@mantine/notifications'

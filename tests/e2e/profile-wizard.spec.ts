@@ -99,10 +99,10 @@ test('a parent with an incomplete profile is sent to the wizard, completes the f
       .getByRole('button', { name: 'Upload a document' })
       .click()
     const dialog = page.getByRole('dialog', { name: `An identity document of ${person}` })
-    // The expiry date starts at today (I21).
-    await expect(dialog.getByLabel('Expiry date', { exact: true })).toHaveValue(
-      new Date().toISOString().slice(0, 10),
-    )
+    // No expiry date is claimed until the parent says there is one (I21, decided).
+    await expect(dialog.getByLabel('This document has an expiry date')).not.toBeChecked()
+    await dialog.getByLabel('This document has an expiry date').check()
+    await expect(dialog.getByLabel('Expiry date', { exact: true })).toHaveValue('')
     const types = await dialog.getByLabel('Document type').locator('option').allTextContents()
     // Visa Proof only for those who are not Indian nationals (I11).
     expect(types).toEqual(person === 'Daniel Naik' ? ['ID Proof', 'Visa Proof'] : ['ID Proof'])
@@ -124,7 +124,7 @@ test('a parent with an incomplete profile is sent to the wizard, completes the f
     .click()
   const iraDialog = page.getByRole('dialog', { name: 'An identity document of Ira Naik' })
   await iraDialog.getByLabel('Document', { exact: true }).selectOption('Birth Certificate')
-  await iraDialog.getByLabel('This document has an expiry date').uncheck()
+  await expect(iraDialog.getByLabel('This document has an expiry date')).not.toBeChecked()
   await iraDialog.locator('input[type="file"]').setInputFiles(pdf('ira-birth-certificate.pdf'))
   await iraDialog.getByRole('button', { name: 'Upload' }).click()
   await expect(

@@ -41,6 +41,9 @@ export function DashboardShell(props: DashboardShellProps) {
   const pane = (location.search as { pane?: string }).pane
   // A dashboard with no built pane has no menu to open: no empty side pane, no burger.
   const hasMenu = items.length > 0
+  // On a phone the colour toggle sits in the menu, so the header keeps room for the title beside
+  // the offline and sync badges ("Paren…" otherwise).
+  const toggleInMenu = narrow && isMobile && hasMenu
   return (
     <AppShell
       data-layout={layout}
@@ -75,7 +78,7 @@ export function DashboardShell(props: DashboardShellProps) {
           <Group gap={isMobile ? 4 : 6} wrap="nowrap" style={{ flexShrink: 0 }}>
             <ConnectionStatus status={status} />
             {headerExtra}
-            <ColorSchemeToggle />
+            {!toggleInMenu && <ColorSchemeToggle />}
           </Group>
         </Group>
       </AppShell.Header>
@@ -101,9 +104,12 @@ export function DashboardShell(props: DashboardShellProps) {
             </nav>
           </AppShell.Section>
           <AppShell.Section>
-            <Text size="xs" c="dimmed" px="sm" py={4}>
-              Version <span data-testid="app-version">{APP_VERSION}</span>
-            </Text>
+            <Group justify="space-between" wrap="nowrap" px="sm" py={4}>
+              <Text size="xs" c="dimmed">
+                Version <span data-testid="app-version">{APP_VERSION}</span>
+              </Text>
+              {toggleInMenu && <ColorSchemeToggle />}
+            </Group>
           </AppShell.Section>
         </AppShell.Navbar>
       )}

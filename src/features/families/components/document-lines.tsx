@@ -95,11 +95,12 @@ export function Waiting({ names }: { names: string[] }) {
   return (
     <>
       {names.map((name, i) => (
-        <Group key={`${name}-${i}`} gap={6} wrap="nowrap" data-testid="waiting-upload">
+        // The label goes below a long name rather than being cut on a phone.
+        <Group key={`${name}-${i}`} gap={6} wrap="wrap" data-testid="waiting-upload">
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {name}
           </Text>
-          <Badge size="xs" color="blue" variant="light">
+          <Badge size="xs" color="blue" variant="light" style={{ flexShrink: 0, maxWidth: 'none' }}>
             Waiting for a connection
           </Badge>
         </Group>

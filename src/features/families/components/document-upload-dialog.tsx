@@ -19,7 +19,7 @@ import { ID_DOCUMENTS, type IdentityProofType } from '@sync/rules/families/profi
 import { DOCUMENT_TYPES } from '@/lib/storage-names'
 import type { DocumentMeta } from '../hooks/use-document-queue'
 import { useDocumentUpload } from '../hooks/use-document-upload'
-import { FORM_TYPES, todayIso, type DocumentPerson } from '../logic/documents'
+import { FORM_TYPES, type DocumentPerson } from '../logic/documents'
 
 export type Upload =
   { kind: 'proof'; person: DocumentPerson } | { kind: 'form' } | { kind: 'legal' }
@@ -47,8 +47,9 @@ export function UploadDialog({
   const [proof, setProof] = useState<ProofChoice>({
     type: 'ID Proof',
     document: ID_DOCUMENTS[0].name,
-    hasExpiry: true,
-    expiry: todayIso(),
+    // Nothing is claimed for the parent: they say whether the document expires, and when.
+    hasExpiry: false,
+    expiry: '',
   })
   const [formName, setFormName] = useState('')
   const [formType, setFormType] = useState<string>(FORM_TYPES[0])
@@ -95,6 +96,7 @@ export function UploadDialog({
           onChange={setFile}
           required
           clearable
+          clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
         />
         {upload?.kind === 'proof' && (
           <ProofFields person={upload.person} value={proof} onChange={setProof} />
@@ -140,6 +142,12 @@ export function UploadDialog({
   )
 }
 
+/** E17, E18: the size a document is printed at, said beside the choice (not in its name). */
+const printSizeOf = (name: string) => {
+  const size = ID_DOCUMENTS.find((d) => d.name === name)?.printSize
+  return size ? `Print it at ${size}` : undefined
+}
+
 interface ProofChoice {
   type: IdentityProofType
   document: string
@@ -169,10 +177,8 @@ function ProofFields({
         label="Document"
         value={value.document}
         onChange={(e) => onChange({ ...value, document: e.currentTarget.value })}
-        data={ID_DOCUMENTS.map((d) => ({
-          value: d.name,
-          label: `${d.name} (print ${d.printSize})`,
-        }))}
+        data={ID_DOCUMENTS.map((d) => d.name)}
+        description={printSizeOf(value.document)}
       />
       <Text size="sm">Person: {person.name}</Text>
       <Checkbox

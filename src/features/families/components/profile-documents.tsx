@@ -6,6 +6,7 @@ import type { FamilyRow, StudentRow } from '@sync/engine/database'
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { useAppStatus } from '@/lib/app-status/hooks'
 import { useAuthMember } from '@/lib/auth/use-auth'
+import { centreFormat } from '@/lib/time/centre-format'
 import { useProfileWriter } from '../hooks/use-profile'
 import { useDocumentQueue, type DocumentMeta } from '../hooks/use-document-queue'
 import {
@@ -22,13 +23,20 @@ const sameRef = (a: PersonRef, b: PersonRef) =>
   a.kind === b.kind &&
   (a.kind === 'guardian' ? a.index === (b as typeof a).index : a.id === (b as typeof a).id)
 
+/** A document's dates as the centre writes them everywhere: '9 Jan 2027'. */
+const day = (iso: string | null | undefined) => (iso ? centreFormat(iso, 'd MMM yyyy') : '')
+
 const proofDetail = (p: IdentityProofRecord) =>
-  [p.identityProofType, p.identityProofSelection, p.hasExpiryDate ? `expires ${p.expiryDate}` : '']
+  [
+    p.identityProofType,
+    p.identityProofSelection,
+    p.hasExpiryDate && p.expiryDate ? `expires ${day(p.expiryDate)}` : '',
+  ]
     .filter(Boolean)
     .join(' · ')
 
 const uploadedDetail = (f: { uploaded_At?: string | null }) =>
-  f.uploaded_At ? `uploaded ${f.uploaded_At.slice(0, 10)}` : ''
+  f.uploaded_At ? `uploaded ${day(f.uploaded_At)}` : ''
 
 /** The wizard's last step: each person's identity documents, the family's forms (I21–I23). */
 export function ProfileDocuments({
