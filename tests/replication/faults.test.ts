@@ -42,7 +42,8 @@ describe.each(testDatabases())('sync under faults on $name', (target) => {
           `${report.faults.kills} host kills, ${report.faults.reopens} devices closed mid-sync, ` +
           `${report.faults.offline} disconnects; ${report.lost.length} lost, ` +
           `${report.duplicated.length} duplicated, ${report.reportedLosses} merged-away edits and ` +
-          `${report.reportedNumberNames} WhatsApp names onboarded second reported` +
+          `${report.reportedNumberNames} WhatsApp names onboarded second and ` +
+          `${report.reportedRegisterMarks} register marks overtaken reported` +
           ` (replay: FAULT_SEED=${report.seed} FAULT_STEPS=${STEPS})`,
       )
       expect({

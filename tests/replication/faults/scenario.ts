@@ -90,6 +90,8 @@ export interface ScenarioReport {
   reportedLosses: number
   /** Names of WhatsApp numbers that another device onboarded first, each told to its person. */
   reportedNumberNames: number
+  /** Marks of a child that another facilitator's change reached the server before, each told. */
+  reportedRegisterMarks: number
   /**
    * Changes outside timetables that lost to the server (each record has one author: none; a
    * WhatsApp number two devices onboarded is one record, not a lost change).
@@ -303,6 +305,7 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
   const comments = new Map<string, { owner: number; text: string; deleted: boolean }>()
   // Each absence's state as each facilitator's device last left it (marked or not).
   const registers = new Map<string, Map<number, boolean>>()
+  let toldRegisters = 0
   const rooms = new Map<string, { name: string; deleted: boolean }>()
   // The last value each field was given on its author's device.
   const inquiryEdits = new Map<
@@ -350,6 +353,9 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
       if (c.collection === 'timetables') losses[i]!.push(...((c.details ?? []) as LostLessonEdit[]))
       else if (c.collection === 'whatsapp' && c.mine.kind === 'number')
         toldNumbers.push({ device: i, id: c.id, name: String((c.mine.data as Doc).name) })
+      // Two facilitators changed the same child's mark: the register's final state is checked
+      // below, and the person whose change arrived second was told.
+      else if (c.collection === 'lesson_items' && c.mine.kind === 'absence') toldRegisters++
       else
         otherLosses.push(
           `${spec.label}: ${c.collection} ${c.id}: ${JSON.stringify(c.mine.data)}${c.mine._deleted ? ' (deleted)' : ''} lost to ${JSON.stringify(c.theirs.data)}${c.theirs._deleted ? ' (deleted)' : ''}`,
@@ -955,6 +961,7 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
       refused: refusals,
       reportedLosses: losses.reduce((n, l) => n + l.length, 0),
       reportedNumberNames: toldNumbers.length,
+      reportedRegisterMarks: toldRegisters,
       otherLosses,
     }
   }
