@@ -10,7 +10,6 @@ import { AuthCard } from '../auth-card'
 import { FlowAlerts } from '../flow-alerts'
 import { GoogleChoice } from '../google-button'
 import { EmailStep, type SigninInit } from './email-step'
-import { FacilitatorSignup } from './facilitator-signup'
 import { PasswordStep } from './password-step'
 import { ResetRequest } from './reset-request'
 
@@ -18,6 +17,11 @@ import { ResetRequest } from './reset-request'
 // loads on that page only, not with every visit to /signin.
 const loadChoosePassword = () => import('./choose-password')
 const ChoosePassword = lazy(() => loadChoosePassword().then((m) => ({ default: m.ChoosePassword })))
+// A facilitator's registration (with the phone field and its country list) is asked of few
+// people, and only after the address step: it loads then.
+const FacilitatorSignup = lazy(() =>
+  import('./facilitator-signup').then((m) => ({ default: m.FacilitatorSignup })),
+)
 
 const NOTICE_TEXT: Record<SignInNotice, string> = {
   blocked: MESSAGES.blocked,
@@ -130,7 +134,9 @@ export function SignInScreen({
         />
       )}
       {state === 'facilitator_signup' && invite && (
-        <FacilitatorSignup email={form.email} invite={invite} />
+        <Suspense fallback={<Text c="dimmed">Opening the registration form…</Text>}>
+          <FacilitatorSignup email={form.email} invite={invite} />
+        </Suspense>
       )}
       {state === 'reset' && (
         <ResetRequest
