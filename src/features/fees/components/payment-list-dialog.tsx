@@ -16,6 +16,7 @@ import type { PaymentLike } from '@sync/rules/fees/overview'
 import { useNetwork } from '@mantine/hooks'
 import { paymentListOf, type PaymentListEntry } from '../logic/payment-list'
 import { ReceiptButton } from './parents-paid-list'
+import { ReceiptAgain } from './receipt-again'
 import type { FeeStudent } from '../logic/office-fees'
 
 function Entry({ entry, showStudent }: { entry: PaymentListEntry; showStudent: boolean }) {
@@ -48,11 +49,12 @@ function Entry({ entry, showStudent }: { entry: PaymentListEntry; showStudent: b
         </Text>
       )}
       {entry.receiptNumber && (
-        <Group mt={6}>
+        <Group mt={6} align="flex-start" gap="xs">
           <ReceiptButton
             item={{ id: entry.id, receiptNumber: entry.receiptNumber }}
             online={online}
           />
+          <ReceiptAgain paymentId={entry.id} receiptNumber={entry.receiptNumber} online={online} />
         </Group>
       )}
     </Paper>
