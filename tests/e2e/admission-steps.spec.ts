@@ -177,6 +177,8 @@ test('the office takes a family from meeting to enrolment, the last two steps of
   await step.getByLabel('Deposit received (₹)').fill('0')
   await step.getByRole('button', { name: 'Preview' }).click()
   await expect(step.locator('p', { hasText: 'Choose how it was paid' })).toBeVisible()
+  await step.getByLabel('Payment option').selectOption('UPI')
+  await step.getByRole('button', { name: 'Preview' }).click()
   await expect(step.getByText('Enter the amount received')).toBeVisible()
   await step.getByLabel('Received on').fill('2999-01-01')
   await step.getByRole('button', { name: 'Preview' }).click()
