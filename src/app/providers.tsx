@@ -73,10 +73,16 @@ export const theme = createTheme({
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
 })
 
-/** Secondary ("dimmed") text readable in both schemes: Mantine's grey is 3.3:1 on white. */
+/**
+ * Secondary ("dimmed") text readable in both schemes: Mantine's grey is 3.3:1 on white. So is its
+ * light error red (red 6), which colours a field's message and an empty date field's text.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 })
 

@@ -52,7 +52,14 @@ create table if not exists public.payments (
   constraint payments_kind_known check (kind in ('fee', 'contribution')),
   constraint payments_status_known check (status in ('reported', 'recorded', 'void')),
   constraint payments_data_is_object check (jsonb_typeof(data) = 'object'),
-  constraint payments_fee_has_student check ((kind = 'fee') = (student_id is not null)),
+  constraint payments_fee_has_student check (
+    case when kind = 'contribution' then student_id is null
+         else student_id is not null or coalesce(data ->> 'paymentType', '') in ('Admission Fee', 'Deposit') end),
+  constraint payments_deposit_known check (
+    data -> 'deposit' is null
+    or (data ->> 'paymentType' = 'Deposit' and jsonb_typeof(data -> 'deposit') = 'object'
+        and data #>> '{deposit,status}' in ('held', 'returned', 'kept')
+        and length(coalesce(data #>> '{deposit,note}', '')) <= 500)),
   constraint payments_amount_valid check (
     jsonb_typeof(data -> 'amount') = 'number'
     and (data ->> 'amount')::numeric > 0 and (data ->> 'amount')::numeric <= 10000000),
@@ -62,7 +69,10 @@ create table if not exists public.payments (
 );
 
 comment on constraint payments_fee_has_student on public.payments is
-  'A fee is paid for one student; a contribution comes from the family.';
+  'A fee is paid for one student (the admission fee and deposit may come before the child is one); a contribution comes from the family.';
+
+comment on constraint payments_deposit_known on public.payments is
+  'Only a deposit is held, returned or kept.';
 
 comment on constraint payments_amount_valid on public.payments is
   'A payment is an amount above 0 and at most ₹1,00,00,000.';
@@ -107,8 +117,12 @@ begin
       raise exception 'A recorded payment has its receipt: set it aside instead of removing it.'
         using errcode = 'P0001';
     end if;
-    if new.family_id is distinct from old.family_id or new.student_id is distinct from old.student_id
-       or new.kind is distinct from old.kind then
+    -- An admission fee or deposit paid before the child was a student becomes the student's at
+    -- enrolment (issue 40); otherwise a payment keeps its family and student.
+    if new.family_id is distinct from old.family_id or new.kind is distinct from old.kind
+       or (new.student_id is distinct from old.student_id
+           and not (old.student_id is null and new.student_id is not null
+                    and coalesce(old.data ->> 'paymentType', '') in ('Admission Fee', 'Deposit'))) then
       raise exception 'A payment stays with its family and student: set it aside and record it again.'
         using errcode = 'P0001';
     end if;
@@ -131,16 +145,46 @@ begin
       raise exception 'Your family has 20 payments waiting for the office: please wait until they are confirmed.'
         using errcode = 'P0001';
     end if;
+    -- The admission fee and the deposit are the office's to record (from the admission step).
+    if coalesce(new.data ->> 'paymentType', '') in ('Admission Fee', 'Deposit') then
+      raise exception 'The office records the admission fee and the deposit.' using errcode = '42501';
+    end if;
     new.data := new.data || jsonb_build_object('sendEmail', false);
+  end if;
+
+  -- A deposit is held when it is paid; the office returns or keeps it afterwards (issue 40).
+  if tg_op = 'INSERT' and coalesce(new.data #>> '{deposit,status}', 'held') <> 'held' then
+    raise exception 'A deposit is held when it is paid: return or keep it afterwards.' using errcode = 'P0001';
   end if;
 
   if tg_op = 'UPDATE' and old.status = 'recorded' then
     if new.status = 'reported' then
       raise exception 'A recorded payment cannot go back to waiting.' using errcode = 'P0001';
     end if;
-    if (new.data - 'note' - 'sendEmail' - 'email') is distinct from (old.data - 'note' - 'sendEmail' - 'email') then
+    if (new.data - 'note' - 'sendEmail' - 'email' - 'deposit')
+       is distinct from (old.data - 'note' - 'sendEmail' - 'email' - 'deposit') then
       raise exception 'A recorded payment has its receipt: set it aside and record it again.'
         using errcode = 'P0001';
+    end if;
+    -- A deposit is returned to the family or kept by the centre once, on a day from its payment
+    -- on (issue 40); what was decided stays.
+    if (new.data -> 'deposit') is distinct from (old.data -> 'deposit') then
+      if coalesce(old.data ->> 'paymentType', '') <> 'Deposit' then
+        raise exception 'Only a deposit is returned or kept.' using errcode = 'P0001';
+      end if;
+      if coalesce(old.data #>> '{deposit,status}', 'held') <> 'held' then
+        raise exception 'This deposit was % on % already.', old.data #>> '{deposit,status}',
+          coalesce(old.data #>> '{deposit,date}', 'an earlier day') using errcode = 'P0001';
+      end if;
+      if coalesce(new.data #>> '{deposit,status}', '') not in ('returned', 'kept')
+         or not app.is_date(new.data #>> '{deposit,date}') then
+        raise exception 'Say whether the deposit was returned or kept, and on which day.'
+          using errcode = 'P0001';
+      end if;
+      if (new.data #>> '{deposit,date}') < (old.data ->> 'paymentDate') then
+        raise exception 'A deposit is returned or kept on or after the day it was paid (%).',
+          old.data ->> 'paymentDate' using errcode = 'P0001';
+      end if;
     end if;
   end if;
   if tg_op = 'UPDATE' and old.status = 'void' and new.status <> 'void' then
@@ -372,7 +416,9 @@ as $$
            'students', case when p.data ->> 'studentName' is null then '[]'::jsonb
                             else jsonb_build_array(p.data ->> 'studentName') end,
            'paymentFor', coalesce(p.data ->> 'paymentType', (p.data ->> 'contributionType') || ' contribution'),
-           'period', coalesce(p.data -> 'period' ->> 'label', 'Fee year ' || (p.data ->> 'feeYear')),
+           'period', coalesce(p.data -> 'period' ->> 'label',
+                              case when p.data ->> 'paymentType' = 'Deposit' then 'Refundable deposit, fee year '
+                                   else 'Fee year ' end || (p.data ->> 'feeYear')),
            'receivedFrom', p.data ->> 'receivedFrom',
            'paymentOption', p.data ->> 'paymentOption',
            'amount', (p.data ->> 'amount')::numeric)
@@ -428,3 +474,65 @@ $$;
 revoke execute on function public.fee_reminders_sent() from public, anon;
 
 grant execute on function public.fee_reminders_sent() to authenticated;
+
+-- A recorded payment's receipt e-mailed again (issue 40): the office's payment list offers it when
+-- a family lost the first or a guardian joined later. The copy is queued like the first (to the
+-- family's guardians, written from the centre's template with the PDF attached when it goes out)
+-- by a member whose e-mail sending is on. A copy still waiting to be sent is not queued twice, and
+-- one receipt is sent again at most 20 times, so a mail server that is down or a double press
+-- piles nothing up. Staff only.
+create or replace function public.resend_receipt(payment text) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  p public.payments;
+  addresses text[];
+  receipt jsonb;
+begin
+  if not app.is_staff() then
+    raise exception 'Only the office e-mails receipts.' using errcode = '42501';
+  end if;
+  if not app.may_send_email() then
+    raise exception 'E-mail sending is turned off for your account. An admin can turn it on in Members.'
+      using errcode = '42501';
+  end if;
+  select * into p from public.payments x where x.id = resend_receipt.payment and not x._deleted;
+  if not found or p.status <> 'recorded' or p.receipt_number is null then
+    raise exception 'Only a recorded payment has a receipt to e-mail.' using errcode = 'P0001';
+  end if;
+  addresses := app.receipt_addresses(p.family_id);
+  if cardinality(addresses) = 0 then
+    raise exception 'The family has no e-mail address: add one to a guardian to e-mail receipts.'
+      using errcode = 'P0001';
+  end if;
+  receipt := jsonb_build_array(jsonb_build_object('receipt', p.id));
+  -- One receipt's copies are queued one at a time, so two presses cannot both pass the checks.
+  perform pg_advisory_xact_lock(hashtextextended('receipt-again|' || p.id, 0));
+  if exists (select 1 from public.email_outbox o
+              where o.attachments @> receipt and o.status in ('queued', 'sending')) then
+    raise exception 'Receipt % is already waiting to be sent to the family.', p.receipt_number
+      using errcode = 'P0001';
+  end if;
+  if (select count(*) from public.email_outbox o
+       where o.attachments @> receipt and o.email_trigger like '% again') >= 20 then
+    raise exception 'Receipt % has been e-mailed again 20 times: ask the family for another address.',
+      p.receipt_number using errcode = 'P0001';
+  end if;
+  insert into public.email_outbox (recipients, subject, html_body, attachments, email_type,
+                                   email_trigger, triggered_by, compose)
+  values (
+    addresses,
+    'Receipt ' || p.receipt_number,
+    '<p>This receipt e-mail is written from the centre''s template when it is sent.</p>',
+    receipt,
+    case when p.kind = 'fee' then 'Payment Receipt' else 'Contribution Receipt' end,
+    case when p.kind = 'fee' then 'Fee receipt again' else 'Contribution receipt again' end,
+    auth.uid(),
+    jsonb_build_object('receipt', p.id));
+  return jsonb_build_object('number', p.receipt_number, 'recipients', to_jsonb(addresses));
+end;
+$$;
+
+revoke execute on function public.resend_receipt(text) from public, anon;
+
+grant execute on function public.resend_receipt(text) to authenticated;

@@ -129,6 +129,14 @@ declare
   digits text;
   contact_id text;
   n integer := 0;
+  payment jsonb;
+  paid_on text;
+  fee_year text;
+  paid_type text;
+  paid_amount numeric;
+  paid_id text;
+  paid_ids text[] := '{}';
+  enrolled_student text;
 begin
   if not app.is_staff() then
     raise exception 'Only the office takes admission steps.' using errcode = '42501';
@@ -329,9 +337,64 @@ begin
     end if;
     result := jsonb_build_object('familyToken', family_token, 'familyCreated', family_made);
   elsif kind = 'admissionPayment' then
-    if app.inquiry_family(inquiry.id) is null then
+    family_token := app.inquiry_family(inquiry.id);
+    if family_token is null or not exists (select 1 from public.families f where f.id = family_token) then
       raise exception 'Send the admission e-mail first: it makes the family record.' using errcode = '22023';
     end if;
+    -- The admission fee and the deposit are payments like the others (issue 40): each one above 0
+    -- is recorded for the family, numbered, and its receipt attached to this step's e-mail.
+    payment := step -> 'payment';
+    if jsonb_typeof(payment) is distinct from 'object' then
+      raise exception 'Enter the payment: the amounts received, the day and how it was paid.'
+        using errcode = '22023';
+    end if;
+    if jsonb_typeof(payment -> 'admissionFee') is distinct from 'number'
+       or jsonb_typeof(payment -> 'depositFee') is distinct from 'number'
+       or (payment ->> 'admissionFee')::numeric < 0 or (payment ->> 'depositFee')::numeric < 0
+       or (payment ->> 'admissionFee')::numeric + (payment ->> 'depositFee')::numeric <= 0 then
+      raise exception 'Enter the admission fee and the deposit received (0 for one not paid).'
+        using errcode = '22023';
+    end if;
+    if (payment ->> 'admissionFee')::numeric > 10000000 or (payment ->> 'depositFee')::numeric > 10000000 then
+      raise exception 'An amount cannot be above ₹1,00,00,000' using errcode = '22023';
+    end if;
+    paid_on := payment ->> 'paymentDate';
+    if not app.is_date(paid_on) then
+      raise exception 'Enter the day the payment arrived.' using errcode = '22023';
+    end if;
+    if paid_on::date > (now() at time zone 'Asia/Kolkata')::date then
+      raise exception 'The payment cannot arrive after today.' using errcode = '22023';
+    end if;
+    if length(btrim(coalesce(payment ->> 'receivedFrom', ''))) = 0 then
+      raise exception 'Enter who paid.' using errcode = '22023';
+    end if;
+    fee_year := case when extract(month from paid_on::date) >= 6
+                     then to_char(paid_on::date, 'YYYY') || '-' || to_char(paid_on::date + interval '1 year', 'YY')
+                     else to_char(paid_on::date - interval '1 year', 'YYYY') || '-' || to_char(paid_on::date, 'YY') end;
+    for paid_type, paid_amount, paid_id in
+      select t.type, t.amount, left('adm-' || step_id, 50) || '-' || t.suffix
+        from (values ('Admission Fee', (payment ->> 'admissionFee')::numeric, 'fee', 1),
+                     ('Deposit', (payment ->> 'depositFee')::numeric, 'deposit', 2)) t(type, amount, suffix, n)
+       where t.amount > 0
+       order by t.n
+    loop
+      insert into public.payments (id, family_id, student_id, kind, status, data)
+      values (paid_id, family_token, null, 'fee', 'recorded', jsonb_strip_nulls(jsonb_build_object(
+        'paymentType', paid_type,
+        'paymentOption', payment ->> 'paymentOption',
+        'feeYear', fee_year,
+        'receivedFrom', left(btrim(payment ->> 'receivedFrom'), 200),
+        'amount', paid_amount,
+        'paymentDate', paid_on,
+        'studentName', nullif(left(app.person_name(child), 200), ''),
+        'familyName', left(coalesce(nullif(btrim(inquiry.family_name), ''), 'Family'), 200),
+        'sendEmail', false,
+        'reference', nullif(left(btrim(coalesce(payment ->> 'reference', '')), 100), ''),
+        'deposit', case when paid_type = 'Deposit' then jsonb_build_object('status', 'held') end)));
+      attachments := attachments || jsonb_build_array(jsonb_build_object('receipt', paid_id));
+      paid_ids := paid_ids || paid_id;
+    end loop;
+    result := jsonb_build_object('familyToken', family_token, 'payments', to_jsonb(paid_ids));
   elsif kind = 'enrolment' then
     family_token := app.inquiry_family(inquiry.id);
     student_id := step ->> 'studentId';
@@ -366,6 +429,15 @@ begin
               'nationality', child ->> 'nationality')));
     update public.families f set status = 'enrolled'
      where f.id = family_token and f.status in ('admission', 'notEnrolled');
+    -- The child's admission fee and deposit, recorded for the family before the child was a
+    -- student, become the student's: they show among the student's payments (issue 40).
+    enrolled_student := student_id;
+    update public.payments p set student_id = enrolled_student
+     where p.family_id = family_token and p.student_id is null and not p._deleted
+       and p.id in (select jsonb_array_elements_text(s.outcome -> 'payments')
+                      from public.admission_steps s
+                     where s.inquiry_id = inquiry.id and s.kind = 'admissionPayment'
+                       and s.child = child_index and jsonb_typeof(s.outcome -> 'payments') = 'array');
     result := jsonb_build_object('studentId', student_id, 'familyToken', family_token);
   end if;
 

@@ -13,6 +13,8 @@ import { signedInPage } from './support/session.ts'
 const stamp = Date.now().toString(36).slice(-5)
 const family = `Sequeira${stamp}`
 const guardianEmail = `lina.sequeira.${stamp}@example.in`
+/** Today at the centre (Asia/Kolkata, UTC + 5:30). */
+const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10)
 
 /** Waits for the e-mail to the family whose subject starts so. */
 async function mailTitled(start: string) {
@@ -164,12 +166,47 @@ test('the office takes a family from meeting to enrolment, the last two steps of
     { timeout: 40_000 },
   )
   await context.setOffline(true)
+  // The admission payment (H37, issue 40): the amounts from the admission, today, and no way of
+  // payment chosen for the office; each amount becomes a payment with its receipt.
   step = await openStep(dialog, 'Admission payment received')
-  await previewAndSend(
-    page,
-    step,
-    'Payment receipt generated and e-mail queued; it goes out when the mail server takes it',
+  await expect(step.getByLabel('Admission fee received (₹)')).toHaveValue('10,000')
+  await expect(step.getByLabel('Deposit received (₹)')).toHaveValue('45,000')
+  await expect(step.getByLabel('Received from')).toHaveValue(`Lina ${family}`)
+  await expect(step.getByLabel('Payment option')).toHaveValue('')
+  await step.getByLabel('Admission fee received (₹)').fill('0')
+  await step.getByLabel('Deposit received (₹)').fill('0')
+  await step.getByRole('button', { name: 'Preview' }).click()
+  await expect(step.locator('p', { hasText: 'Choose how it was paid' })).toBeVisible()
+  await step.getByLabel('Payment option').selectOption('UPI')
+  await step.getByRole('button', { name: 'Preview' }).click()
+  await expect(step.getByText('Enter the amount received')).toBeVisible()
+  await step.getByLabel('Received on').fill('2999-01-01')
+  await step.getByRole('button', { name: 'Preview' }).click()
+  await expect(step.getByText('The payment cannot arrive after today')).toBeVisible()
+  expect(await seriousViolations(page, ['iframe'])).toEqual([])
+  await page.screenshot({ path: test.info().outputPath('admission-payment-1280.png') })
+  await page.setViewportSize({ width: 360, height: 740 })
+  expect(await seriousViolations(page, ['iframe'])).toEqual([])
+  await page.screenshot({
+    path: test.info().outputPath('admission-payment-360.png'),
+    fullPage: true,
+  })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await step.getByLabel('Admission fee received (₹)').fill('10000')
+  await step.getByLabel('Deposit received (₹)').fill('45000')
+  await step.getByLabel('Received on').fill(today)
+  await step.getByLabel('Payment option').selectOption('UPI')
+  await step.getByLabel('UPI or bank reference').fill(`UPI-${stamp}`)
+  await step.getByRole('button', { name: 'Preview' }).click()
+  await expect(step.getByTestId('step-preview')).toContainText(
+    'A receipt (PDF) for each amount, numbered when the step syncs',
   )
+  await step.getByRole('button', { name: 'Send' }).click()
+  await expect(
+    page.getByText(
+      'Payment receipt generated and e-mail queued; it goes out when the mail server takes it',
+    ),
+  ).toBeVisible()
   step = await openStep(dialog, 'Enrol')
   await step.getByLabel('Start date').fill('2027-01-04')
   await previewAndSend(page, step, 'Success! Student enrolled')
@@ -203,6 +240,82 @@ test('the office takes a family from meeting to enrolment, the last two steps of
   await expect(steps.first().getByTestId('admission-step-status')).toContainText('Sent', {
     timeout: 40_000,
   })
+  // The admission fee and the deposit are the family's payments now, numbered, the student's
+  // once enrolled; the deposit is held.
+  const payments = (await pulled('payments')).filter(
+    (p) => (p as { family_id?: string }).family_id === `fam-inq-steps-${stamp}`,
+  ) as unknown as {
+    student_id: string | null
+    receipt_number: string | null
+    data: Record<string, unknown>
+  }[]
+  expect(
+    payments
+      .map((p) => [p.data.paymentType, p.data.amount, p.data.paymentOption, p.student_id])
+      .sort(),
+  ).toEqual([
+    ['Admission Fee', 10000, 'UPI', studentId],
+    ['Deposit', 45000, 'UPI', studentId],
+  ])
+  expect(payments.find((p) => p.data.paymentType === 'Deposit')!.data.deposit).toEqual({
+    status: 'held',
+  })
+  const numbers = payments.map((p) => p.receipt_number!).sort()
+  for (const n of numbers) expect(n).toMatch(/^\d{4}-\d{2}\/\d{4}$/)
+  // Its e-mail carries both receipts.
+  const paymentMail = await mailTitled('Admission payment received')
+  expect(paymentMail.attachments.map((a) => a.filename).sort()).toEqual(
+    numbers.map((n) => `receipt-${n.replace('/', '-')}.pdf`),
+  )
+  // The office finds them among the student's payments and returns the deposit, at 360 px.
+  await page.goto('/administration/dash?pane=payments')
+  const tara = page
+    .getByTestId('payments-pane')
+    .getByTestId('student-fee')
+    .filter({ hasText: `Tara ${family}` })
+  await tara.getByRole('button', { name: `Payments of Tara ${family}` }).click({ timeout: 30_000 })
+  const list = page.getByRole('dialog', { name: `Payments of Tara ${family}` })
+  const depositEntry = list.getByTestId('payment-entry').filter({ hasText: 'Deposit' })
+  await expect(depositEntry.getByTestId('deposit-state')).toHaveText(
+    'Deposit: Refundable: held by the centre',
+  )
+  await expect(
+    list.getByTestId('payment-entry').filter({ hasText: 'Admission Fee' }),
+  ).toContainText('Amount: ₹10,000.00')
+  await depositEntry.getByRole('button', { name: 'Keep deposit' }).click()
+  const keep = depositEntry.getByRole('group', { name: 'Keep the deposit' })
+  await keep.getByRole('button', { name: 'Save' }).click()
+  await expect(keep.getByRole('alert')).toHaveText('Write why the centre keeps the deposit')
+  await keep.getByRole('button', { name: 'Cancel' }).click()
+  await depositEntry.getByRole('button', { name: 'Return deposit' }).click()
+  const giveBack = depositEntry.getByRole('group', { name: 'Return the deposit to the family' })
+  await expect(giveBack.getByLabel('Returned on')).toHaveValue(today)
+  await giveBack.getByLabel('How it went back (optional)').fill('Bank transfer')
+  expect(await seriousViolations(page)).toEqual([])
+  await page.screenshot({ path: test.info().outputPath('deposit-return-360.png'), fullPage: true })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  expect(await seriousViolations(page)).toEqual([])
+  await giveBack.getByRole('button', { name: 'Save' }).click()
+  await expect(depositEntry.getByTestId('deposit-state')).toContainText(
+    'Deposit: Returned to the family on',
+  )
+  await expect(depositEntry.getByRole('button', { name: 'Return deposit' })).toHaveCount(0)
+  await expect
+    .poll(
+      async () =>
+        (
+          (await pulled('payments')).find(
+            (p) =>
+              (p as { family_id?: string }).family_id === `fam-inq-steps-${stamp}` &&
+              (p as { data: Record<string, unknown> }).data.paymentType === 'Deposit',
+          ) as { data: Record<string, unknown> } | undefined
+        )?.data.deposit,
+      { timeout: 30_000 },
+    )
+    .toEqual({ status: 'returned', date: today, note: 'Bank transfer' })
+  await page.keyboard.press('Escape')
+  await page.setViewportSize({ width: 360, height: 740 })
+
   // Each step's e-mail went once.
   const subjects = (await stepMails()).map((m) => m.subject)
   expect(subjects).toHaveLength(5)

@@ -106,7 +106,11 @@ test('the office enrols a child offline, ends an enrolment with notes, and archi
   await dialog.getByRole('button', { name: 'Enrol' }).click()
   await expect(dialog.getByText('Enter the first name')).toBeVisible()
   await expect(dialog.getByText('Choose a group')).toBeVisible()
+  // Fees run from the child's first day, which the office chooses (no default).
+  await expect(dialog.getByLabel('First day at the centre')).toHaveValue('')
+  await expect(dialog.getByText('Choose the first day at the centre')).toBeVisible()
   await dialog.getByLabel('First name').fill('Rhea')
+  await dialog.getByLabel('First day at the centre').fill('2027-01-04')
   await dialog.getByLabel('Date of birth').fill('2018-04-09')
   await dialog.getByLabel('Gender').selectOption('Female')
   await dialog.getByLabel('Group').selectOption({ label: 'Jaul' })
@@ -128,6 +132,12 @@ test('the office enrols a child offline, ends an enrolment with notes, and archi
   await dialog.getByLabel('Gender').selectOption('Male')
   await dialog.getByLabel('Group').selectOption({ label: 'Vaaro' })
   await dialog.getByLabel('Enrol on trial first').check()
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await dialog.getByRole('button', { name: 'Enrol' }).click()
+  await expect(dialog.getByText('Choose the first day at the centre')).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+  await page.screenshot({ path: testInfo.outputPath('enrol-dialog-1280.png') })
+  await dialog.getByLabel('First day at the centre').fill('2026-12-01')
   await dialog.getByRole('button', { name: 'Enrol' }).click()
   await expect(detail.getByTestId('family-child')).toHaveCount(2)
   await context.setOffline(false)
@@ -139,7 +149,10 @@ test('the office enrols a child offline, ends an enrolment with notes, and archi
   expect((await serverStudents(familyId)).find((s) => s.name.startsWith('Rhea'))).toMatchObject({
     group_id: 'rg-jaul',
     fee_tariff_id: 'rf-16700',
-    enrolment: { admissionFee: 25000, depositFee: 45000, trial: false },
+    enrolment: { admissionFee: 25000, depositFee: 45000, trial: false, startDate: '2027-01-04' },
+  })
+  expect((await serverStudents(familyId)).find((s) => s.name.startsWith('Kabir'))).toMatchObject({
+    enrolment: { startDate: '2026-12-01' },
   })
   await expect.poll(() => serverFamilyStatus(familyId), { timeout: 30_000 }).toBe('enrolled')
 

@@ -241,6 +241,49 @@ test('the office records a fee with its receipt e-mailed, sees it paid and count
   await expect(first).toContainText('Amount: ₹16,700.00')
   await expect(first).toContainText(`Receipt: ${receipt}`)
   await expect(list.getByTestId('payment-entry')).toHaveCount(before + 1)
+
+  // The receipt e-mailed again (J28, J29): asked first, at 360 and 1280 px, then queued to the
+  // guardians with the same PDF.
+  const again = first.getByRole('button', { name: `E-mail receipt ${receipt} again` })
+  await again.click()
+  const question = first.getByRole('group', { name: `E-mail receipt ${receipt} again` })
+  await expect(question).toContainText(`E-mail receipt ${receipt} again to the family's guardians?`)
+  expect(await seriousViolations(page)).toEqual([])
+  await page.screenshot({ path: testInfo.outputPath('receipt-again-1280.png') })
+  await question.getByRole('button', { name: 'Cancel' }).click()
+  await expect(question).toHaveCount(0)
+  await page.setViewportSize({ width: 360, height: 780 })
+  await again.click()
+  expect(await seriousViolations(page)).toEqual([])
+  await page.screenshot({ path: testInfo.outputPath('receipt-again-360.png') })
+  await question.getByRole('button', { name: 'Yes, e-mail it again' }).click()
+  await expect(
+    page.getByText(
+      `Receipt ${receipt} queued again for guardian@demo.school, joao.fernandes@demo.school; it goes out when the mail server takes it`,
+    ),
+  ).toBeVisible()
+  await expect(question).toHaveCount(0)
+  await expect
+    .poll(
+      async () =>
+        (await mailsTo('joao.fernandes@demo.school')).filter((m) =>
+          m.subject.endsWith(`Receipt ${receipt}`),
+        ).length,
+      { timeout: 30_000 },
+    )
+    .toBe(2)
+  const copy = (await mailsTo('joao.fernandes@demo.school'))
+    .filter((m) => m.subject.endsWith(`Receipt ${receipt}`))
+    .at(-1)!
+  expect(copy.to).toEqual(['guardian@demo.school', 'joao.fernandes@demo.school'])
+  expect(copy.attachments).toEqual([
+    expect.objectContaining({
+      contentType: 'application/pdf',
+      head: '%PDF-',
+      filename: `receipt-${receipt.replace('/', '-')}.pdf`,
+    }),
+  ])
+  await page.setViewportSize({ width: 1280, height: 900 })
   await page.keyboard.press('Escape')
 
   // Accounting (J13): the fee year's and the calendar year's totals include it.

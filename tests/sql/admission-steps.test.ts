@@ -162,6 +162,55 @@ const admissionStep = (id: string, child: number, familyToken: string) => ({
   },
 })
 
+/** What the office enters in "Admission payment received" (issue 40). */
+const receivedPayment = (over: Record<string, unknown> = {}) => ({
+  admissionFee: 10000,
+  depositFee: 45000,
+  paymentDate: '2026-11-27',
+  paymentOption: 'UPI',
+  receivedFrom: 'Asha Costa',
+  reference: 'UPI-40311',
+  ...over,
+})
+
+const paymentStep = (id: string, child: number, payment: unknown) => ({
+  id,
+  kind: 'admissionPayment',
+  at: '2026-11-27T10:05:00Z',
+  by: 'Savio Pereira',
+  mail: mail('Payment received'),
+  child,
+  payment,
+})
+
+type PaymentDoc = Record<string, unknown> & { data: Record<string, unknown> }
+
+async function familyPayments(db: Db, family: string): Promise<PaymentDoc[]> {
+  return (
+    await db.query<{ doc: PaymentDoc }>(
+      `select to_jsonb(p) - '_seq' - '_modified' - 'updated_at' - 'updated_by' as doc
+         from public.payments p where family_id = $1 order by id`,
+      [family],
+    )
+  ).map((r) => r.doc)
+}
+
+/** A payment pushed by `account` with `change` applied to its data, assuming the server's state. */
+async function pushPayment(
+  db: Db,
+  account: DemoAccount,
+  assumed: PaymentDoc | null,
+  doc: PaymentDoc,
+): Promise<PushAnswer> {
+  return kept(db, account, async (tx) => {
+    const [row] = await tx.query<{ answer: PushAnswer }>(
+      'select public.sync_push($1, $2::jsonb) as answer',
+      ['payments', JSON.stringify([{ newDocumentState: doc, assumedMasterState: assumed }])],
+    )
+    return row!.answer
+  })
+}
+
 describe.each(testDatabases())('admission steps on $name', (target) => {
   let db: Db
   beforeAll(async () => {
@@ -444,6 +493,7 @@ describe.each(testDatabases())('admission steps on $name', (target) => {
           by: 'Savio Pereira',
           mail: mail('Payment received'),
           child: 0,
+          payment: receivedPayment(),
         })(next)
         return {
           ...withStep({
@@ -503,6 +553,272 @@ describe.each(testDatabases())('admission steps on $name', (target) => {
     expect(family!.status).toBe('enrolled')
     expect((await outbox(db, `step-${payment}`))!.email_trigger).toBe('admissions.admissionPayment')
     expect((await outbox(db, `step-${enrolled}`))!.email_trigger).toBe('admissions.enrolment')
+  })
+
+  it('the admission payment records the admission fee and the deposit as numbered payments of the family, attached to its e-mail (issue 40, H37, H38)', async () => {
+    const inquiry = await newInquiry(db, 'Kamat')
+    const token = `fam-${inquiry}`
+    await pushData(db, administration, inquiry, withStep(admissionStep(stepId(), 0, token)))
+    const paid = stepId()
+    const step = paymentStep(paid, 0, receivedPayment())
+    expect(await pushData(db, administration, inquiry, withStep(step))).toEqual({
+      conflicts: [],
+      refused: [],
+    })
+    const rows = await familyPayments(db, token)
+    expect(rows).toEqual([
+      expect.objectContaining({
+        id: `adm-${paid}-deposit`,
+        family_id: token,
+        student_id: null,
+        kind: 'fee',
+        status: 'recorded',
+        receipt_number: expect.stringMatching(/^2026-27\/\d{4}$/),
+        data: {
+          paymentType: 'Deposit',
+          paymentOption: 'UPI',
+          feeYear: '2026-27',
+          receivedFrom: 'Asha Costa',
+          amount: 45000,
+          paymentDate: '2026-11-27',
+          studentName: 'Noor Kamat',
+          familyName: 'Kamat',
+          sendEmail: false,
+          reference: 'UPI-40311',
+          deposit: { status: 'held' },
+        },
+      }),
+      expect.objectContaining({
+        id: `adm-${paid}-fee`,
+        student_id: null,
+        status: 'recorded',
+        receipt_number: expect.stringMatching(/^2026-27\/\d{4}$/),
+        data: expect.objectContaining({ paymentType: 'Admission Fee', amount: 10000 }),
+      }),
+    ])
+    // One e-mail, the step's, carries both receipts; no receipt e-mail of their own.
+    expect((await outbox(db, `step-${paid}`))!.attachments).toEqual([
+      { receipt: `adm-${paid}-fee` },
+      { receipt: `adm-${paid}-deposit` },
+    ])
+    const [{ n }] = (await db.query<{ n: number }>(
+      `select count(*)::int as n from public.email_outbox where id like 'receipt-adm-' || $1 || '%'`,
+      [paid],
+    )) as [{ n: number }]
+    expect(n).toBe(0)
+    const [outcome] = await db.query<{ outcome: Record<string, unknown> }>(
+      'select outcome from public.admission_steps where id = $1',
+      [paid],
+    )
+    expect(outcome!.outcome).toEqual({
+      familyToken: token,
+      payments: [`adm-${paid}-fee`, `adm-${paid}-deposit`],
+    })
+    // The receipt reads as the family's, the deposit as refundable.
+    const [receipt] = await db.query<{ r: Record<string, unknown> }>(
+      'select public.payment_receipt($1) as r',
+      [`adm-${paid}-deposit`],
+    )
+    expect(receipt!.r).toMatchObject({
+      paymentFor: 'Deposit',
+      period: 'Refundable deposit, fee year 2026-27',
+      students: ['Noor Kamat'],
+      amount: 45000,
+    })
+    // The step pushed again (a lost answer) records nothing more.
+    await pushData(db, administration, inquiry, (data) => ({ ...data }))
+    expect(await familyPayments(db, token)).toHaveLength(2)
+
+    // At enrolment they become the student's payments.
+    const enrolment = await pushData(db, administration, inquiry, (data) =>
+      withStep({
+        id: stepId(),
+        kind: 'enrolment',
+        at: '2026-11-27T10:10:00Z',
+        by: 'Savio Pereira',
+        mail: mail('Enrolled'),
+        child: 0,
+        studentId: `stu-${inquiry}`,
+        startDate: '2027-01-04',
+      })({
+        ...data,
+        children: (data.children as Record<string, unknown>[]).map((c, i) =>
+          i === 0 ? { ...c, groupUUID: 'rg-tanni', feeTariffUUID: 'rf-14500' } : c,
+        ),
+      }),
+    )
+    expect(enrolment).toEqual({ conflicts: [], refused: [] })
+    expect((await familyPayments(db, token)).map((p) => [p.id, p.student_id])).toEqual([
+      [`adm-${paid}-deposit`, `stu-${inquiry}`],
+      [`adm-${paid}-fee`, `stu-${inquiry}`],
+    ])
+
+    // A deposit alone (no admission fee) is one payment.
+    const depositOnly = stepId()
+    await pushData(
+      db,
+      administration,
+      inquiry,
+      withStep(paymentStep(depositOnly, 1, receivedPayment({ admissionFee: 0 }))),
+    )
+    expect((await familyPayments(db, token)).map((p) => p.id)).toContain(
+      `adm-${depositOnly}-deposit`,
+    )
+    expect((await familyPayments(db, token)).map((p) => p.id)).not.toContain(
+      `adm-${depositOnly}-fee`,
+    )
+  })
+
+  it.each([
+    [
+      'no payment',
+      undefined,
+      'Enter the payment: the amounts received, the day and how it was paid.',
+    ],
+    [
+      'nothing received',
+      receivedPayment({ admissionFee: 0, depositFee: 0 }),
+      'Enter the admission fee and the deposit received (0 for one not paid).',
+    ],
+    [
+      'a negative deposit',
+      receivedPayment({ depositFee: -5 }),
+      'Enter the admission fee and the deposit received (0 for one not paid).',
+    ],
+    [
+      'no way of payment',
+      receivedPayment({ paymentOption: '' }),
+      'Choose how the payment was made.',
+    ],
+    [
+      'a day that does not exist',
+      receivedPayment({ paymentDate: '2026-11-31' }),
+      'Enter the day the payment arrived.',
+    ],
+    [
+      'a day to come',
+      receivedPayment({ paymentDate: '2999-01-01' }),
+      'The payment cannot arrive after today.',
+    ],
+    ['nobody who paid', receivedPayment({ receivedFrom: '  ' }), 'Enter who paid.'],
+  ])(
+    'an admission payment with %s is refused with the reason and records nothing',
+    async (_what, payment, reason) => {
+      const inquiry = await newInquiry(db, 'Rebelo')
+      const token = `fam-${inquiry}`
+      await pushData(db, administration, inquiry, withStep(admissionStep(stepId(), 0, token)))
+      const paid = stepId()
+      const answer = await pushData(
+        db,
+        administration,
+        inquiry,
+        withStep(paymentStep(paid, 0, payment)),
+      )
+      expect(answer.refused.map((r) => r.reason)).toEqual([expect.stringContaining(reason)])
+      expect(await familyPayments(db, token)).toEqual([])
+      expect(await outbox(db, `step-${paid}`)).toBeNull()
+    },
+  )
+
+  it('the office returns or keeps a deposit once, from the day it was paid; a family cannot (issue 40)', async () => {
+    const inquiry = await newInquiry(db, 'Gomes')
+    const token = `fam-${inquiry}`
+    await pushData(db, administration, inquiry, withStep(admissionStep(stepId(), 0, token)))
+    const paid = stepId()
+    await pushData(db, administration, inquiry, withStep(paymentStep(paid, 0, receivedPayment())))
+    const [deposit, fee] = await familyPayments(db, token)
+    const settle = (row: PaymentDoc, state: Record<string, unknown>) => ({
+      ...row,
+      data: { ...row.data, deposit: state },
+    })
+    const reasons = async (account: DemoAccount, assumed: PaymentDoc, doc: PaymentDoc) =>
+      (await pushPayment(db, account, assumed, doc)).refused.map((r) => r.reason)
+
+    expect(
+      await reasons(administration, fee!, settle(fee!, { status: 'returned', date: '2027-04-01' })),
+    ).toEqual([expect.stringContaining('Only a deposit is returned or kept.')])
+    expect(
+      await reasons(
+        administration,
+        deposit!,
+        settle(deposit!, { status: 'returned', date: '2026-11-01' }),
+      ),
+    ).toEqual([expect.stringContaining('on or after the day it was paid (2026-11-27)')])
+    expect(
+      await reasons(
+        administration,
+        deposit!,
+        settle(deposit!, { status: 'lost', date: '2027-04-01' }),
+      ),
+    ).toEqual([
+      expect.stringContaining('Say whether the deposit was returned or kept, and on which day.'),
+    ])
+    expect(await reasons(administration, deposit!, settle(deposit!, { status: 'kept' }))).toEqual([
+      expect.stringContaining('Say whether the deposit was returned or kept, and on which day.'),
+    ])
+    // Its amount stays what was paid.
+    expect(
+      await reasons(administration, deposit!, {
+        ...settle(deposit!, { status: 'returned', date: '2027-04-01' }),
+        data: {
+          ...deposit!.data,
+          amount: 40000,
+          deposit: { status: 'returned', date: '2027-04-01' },
+        },
+      }),
+    ).toEqual([expect.stringContaining('set it aside and record it again')])
+    // Someone outside the office changes nothing.
+    await pushPayment(
+      db,
+      guardian,
+      deposit!,
+      settle(deposit!, { status: 'returned', date: '2027-04-01' }),
+    )
+    expect((await familyPayments(db, token))[0]!.data.deposit).toEqual({ status: 'held' })
+
+    const returned = settle(deposit!, {
+      status: 'returned',
+      date: '2027-04-01',
+      note: 'Cheque 0042',
+    })
+    expect(await reasons(administration, deposit!, returned)).toEqual([])
+    const [now] = await familyPayments(db, token)
+    expect(now).toMatchObject({
+      status: 'recorded',
+      receipt_number: deposit!.receipt_number,
+      data: {
+        amount: 45000,
+        deposit: { status: 'returned', date: '2027-04-01', note: 'Cheque 0042' },
+      },
+    })
+    expect(
+      await reasons(administration, now!, settle(now!, { status: 'kept', date: '2027-04-02' })),
+    ).toEqual([expect.stringContaining('This deposit was returned on 2027-04-01 already.')])
+
+    // A family does not report an admission fee or a deposit: the office records them.
+    const report = {
+      ...deposit!,
+      id: `report-deposit-${paid}`,
+      family_id: 'demo-family-fernandes',
+      status: 'reported',
+      receipt_number: null,
+      data: { ...deposit!.data, familyName: 'Fernandes' },
+    }
+    expect((await pushPayment(db, guardian, null, report)).refused.map((r) => r.reason)).toEqual([
+      expect.stringContaining('The office records the admission fee and the deposit.'),
+    ])
+    // Nor can the office record a deposit already returned.
+    expect(
+      (
+        await pushPayment(db, administration, null, {
+          ...report,
+          id: `settled-deposit-${paid}`,
+          family_id: token,
+          status: 'recorded',
+          data: { ...deposit!.data, deposit: { status: 'kept', date: '2027-04-01' } },
+        })
+      ).refused.map((r) => r.reason),
+    ).toEqual([expect.stringContaining('A deposit is held when it is paid')])
   })
 
   it("a step cannot put a child into another family's record: the server names the family", async () => {

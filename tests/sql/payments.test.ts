@@ -172,6 +172,81 @@ describe.each(testDatabases())('payments on $name', (target) => {
     })
   })
 
+  it('the office e-mails a receipt again: queued to the guardians like the first, once at a time (issue 40)', async () => {
+    const doc = feeDoc('pay-test-again', {}, { sendEmail: false })
+    await kept(db, administration, (tx) => push(tx, [{ doc, assumed: null }]))
+    const number = (await current(db, doc.id))!.receipt_number as string
+    const again = () =>
+      kept(db, administration, async (tx) => {
+        const [row] = await tx.query<{ answer: unknown }>(
+          'select public.resend_receipt($1) as answer',
+          [doc.id],
+        )
+        return row!.answer
+      })
+    const copies = () =>
+      db.query<Record<string, unknown>>(
+        `select id, recipients, subject, attachments, compose, email_type, email_trigger,
+                triggered_by::text, status
+           from public.email_outbox where attachments @> $1::jsonb order by created_at`,
+        [JSON.stringify([{ receipt: doc.id }])],
+      )
+    expect(await again()).toEqual({
+      number,
+      recipients: ['guardian@demo.school', 'joao.fernandes@demo.school'],
+    })
+    const [copy] = await copies()
+    expect(copy).toMatchObject({
+      recipients: ['guardian@demo.school', 'joao.fernandes@demo.school'],
+      subject: `Receipt ${number}`,
+      attachments: [{ receipt: doc.id }],
+      compose: { receipt: doc.id },
+      email_type: 'Payment Receipt',
+      email_trigger: 'Fee receipt again',
+      triggered_by: administration.id,
+      status: 'queued',
+    })
+    // The dispatcher writes the copy from the payment, as it writes the first.
+    const [source] = await db.query<{ mail: { number: string } | null }>(
+      'select public.outbox_receipt_mail($1) as mail',
+      [copy!.id],
+    )
+    expect(source!.mail).toMatchObject({ kind: 'fee', number })
+    // A second press while the copy waits queues nothing more.
+    await expect(again()).rejects.toThrow(
+      `Receipt ${number} is already waiting to be sent to the family.`,
+    )
+    expect(await copies()).toHaveLength(1)
+    // Once it has gone, it can be sent again.
+    await db.query(`update public.email_outbox set status = 'sent' where id = $1`, [copy!.id])
+    await again()
+    expect(await copies()).toHaveLength(2)
+  })
+
+  it('only the office e-mails a receipt again, and only a recorded one', async () => {
+    const reported = feeDoc('pay-test-again-reported', { status: 'reported' }, { sendEmail: false })
+    await kept(db, guardian, (tx) => push(tx, [{ doc: reported, assumed: null }]))
+    const recorded = feeDoc('pay-test-again-guardian', {}, { sendEmail: false })
+    await kept(db, administration, (tx) => push(tx, [{ doc: recorded, assumed: null }]))
+    const again = (account: DemoAccount, id: string) =>
+      kept(db, account, (tx) => tx.query('select public.resend_receipt($1)', [id]))
+    await expect(again(guardian, recorded.id)).rejects.toThrow('Only the office e-mails receipts.')
+    await expect(again(facilitator, recorded.id)).rejects.toThrow(
+      'Only the office e-mails receipts.',
+    )
+    await expect(again(administration, reported.id)).rejects.toThrow(
+      'Only a recorded payment has a receipt to e-mail.',
+    )
+    await expect(again(administration, 'no-such-payment')).rejects.toThrow(
+      'Only a recorded payment has a receipt to e-mail.',
+    )
+    const [row] = await db.query<{ n: number }>(
+      `select count(*)::int as n from public.email_outbox where attachments @> $1::jsonb`,
+      [JSON.stringify([{ receipt: recorded.id }])],
+    )
+    expect(row!.n).toBe(0)
+  })
+
   it('a device cannot choose its receipt number', async () => {
     const doc = feeDoc('pay-test-own-number', { receipt_number: '2026-27/9999' })
     const answer = await kept(db, administration, (tx) => push(tx, [{ doc, assumed: null }]))

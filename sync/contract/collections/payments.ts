@@ -1,7 +1,12 @@
 import * as z from 'zod/mini'
 import { defineCollection, type AppRole } from '../schema.ts'
 import { ACADEMIC_YEAR_PATTERN, DATE_PATTERN } from '../constants.ts'
-import { CONTRIBUTION_TYPES, FEE_TYPES, PAYMENT_OPTIONS } from '../fee-kinds.ts'
+import {
+  CONTRIBUTION_TYPES,
+  DEPOSIT_STATUSES,
+  PAYMENT_OPTIONS,
+  PAYMENT_TYPES,
+} from '../fee-kinds.ts'
 
 // A payment to the centre (operations.md §3): a student's fee, or a family's contribution. The
 // office records payments; a guardian reports one they made (by UPI or bank transfer) and it
@@ -44,9 +49,20 @@ export const receiptEmailSchema = z.object({
 })
 export type ReceiptEmail = z.infer<typeof receiptEmailSchema>
 
+/**
+ * A deposit's standing (issue 40): held until the office returns it to the family or keeps it when
+ * the child leaves, on the day it did so, with a note.
+ */
+export const depositSchema = z.object({
+  status: z.enum(DEPOSIT_STATUSES),
+  date: z.optional(isoDate),
+  note: z.optional(z.string().check(z.maxLength(500, 'Use at most 500 characters'))),
+})
+export type DepositState = z.infer<typeof depositSchema>
+
 export const paymentDataSchema = z.object({
-  /** A fee's type (J03); absent on contributions. */
-  paymentType: z.optional(z.enum(FEE_TYPES)),
+  /** A fee's type (J03), or the admission fee or deposit (H37); absent on contributions. */
+  paymentType: z.optional(z.enum(PAYMENT_TYPES)),
   /** A contribution's plan (J11); absent on fees. */
   contributionType: z.optional(z.enum(CONTRIBUTION_TYPES)),
   paymentOption: z.enum(PAYMENT_OPTIONS),
@@ -84,6 +100,8 @@ export const paymentDataSchema = z.object({
   instalment: z.optional(z.boolean()),
   /** Why the office set a payment aside. */
   note: z.optional(z.string().check(z.maxLength(500))),
+  /** A deposit's standing: held, returned or kept (only on a Deposit). */
+  deposit: z.optional(depositSchema),
 })
 export type PaymentData = z.infer<typeof paymentDataSchema>
 
@@ -105,7 +123,10 @@ export const payments = defineCollection({
   row: z.object({
     id: z.string(),
     family_id: z.string(),
-    /** The student a fee is for; none for a contribution. */
+    /**
+     * The student a fee is for; none for a contribution, nor for an admission fee or deposit
+     * paid before the child was a student.
+     */
     student_id: z.nullable(z.string()),
     kind: z.enum(PAYMENT_KINDS),
     status: z.enum(PAYMENT_STATUSES),
@@ -118,5 +139,7 @@ export const payments = defineCollection({
   serverColumns: ['receipt_number', 'updated_at', 'updated_by'],
   roles: PAYMENT_ROLES,
   indexes: ['family_id'],
-  version: 0,
+  // 1: admission fees and deposits, with a deposit's standing (nothing to convert).
+  version: 1,
+  migrationStrategies: { 1: (doc: Record<string, unknown>) => doc },
 })

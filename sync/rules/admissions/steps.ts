@@ -6,6 +6,7 @@
 // its contacts at admission, and the student at enrolment. Nothing here talks to the network.
 import * as z from 'zod/mini'
 import { DATE_PATTERN } from '../../contract/constants.ts'
+import { PAYMENT_OPTIONS } from '../../contract/fee-kinds.ts'
 import { DEFAULT_DEPOSIT_FEE } from '../fees/rules.ts'
 import { shortDate } from '../text.ts'
 
@@ -139,6 +140,44 @@ export type AdmissionForm = z.infer<typeof admissionFormSchema>
 
 export const DEFAULT_ADMISSION_FEES = { depositFee: DEFAULT_DEPOSIT_FEE } as const
 
+const received = (message: string) =>
+  z
+    .number({ error: message })
+    .check(
+      z.minimum(0, 'An amount cannot be negative'),
+      z.maximum(10_000_000, 'An amount cannot be above ₹1,00,00,000'),
+    )
+
+/** Whether an admission payment brought anything (an amount not yet entered is judged alone). */
+export function receivedSomething(v: { admissionFee: unknown; depositFee: unknown }): boolean {
+  return (
+    typeof v.admissionFee !== 'number' ||
+    typeof v.depositFee !== 'number' ||
+    v.admissionFee + v.depositFee > 0
+  )
+}
+
+/**
+ * What arrived at admission (H37, issue 40): the admission fee and the deposit received (0 for
+ * one not paid, not both), the day, how (no default: the office chooses), who paid and the UPI or
+ * bank reference. The server records each amount above 0 as a payment of the family.
+ */
+export const admissionPaymentSchema = z
+  .object({
+    admissionFee: received('Enter the admission fee received (0 if none)'),
+    depositFee: received('Enter the deposit received (0 if none)'),
+    paymentDate: day('Enter the day the payment arrived'),
+    paymentOption: z.enum(PAYMENT_OPTIONS, { error: 'Choose how it was paid' }),
+    receivedFrom: required('Enter who paid'),
+    reference: z.optional(
+      z.string().check(z.trim(), z.maxLength(100, 'Use at most 100 characters')),
+    ),
+  })
+  .check(
+    z.refine(receivedSomething, { message: 'Enter the amount received', path: ['admissionFee'] }),
+  )
+export type AdmissionPayment = z.infer<typeof admissionPaymentSchema>
+
 /** The calendar invite a meeting e-mail carries (H22): one event, updated on reschedule. */
 export interface MeetingInvite {
   uid: string
@@ -173,6 +212,8 @@ export const stepSchema = z.discriminatedUnion('kind', [
     ...stepBase,
     kind: z.literal('admissionPayment'),
     child: z.int().check(z.minimum(0)),
+    /** What arrived; steps written before it was asked have none. */
+    payment: z.optional(admissionPaymentSchema),
   }),
   z.object({
     ...stepBase,

@@ -24,6 +24,7 @@ const valid: EnrolFormValues = {
   admissionFee: 25000,
   depositFee: 10000,
   feeTariffId: 'rf-16700',
+  startDate: '2027-01-04',
 }
 
 const problems = (values: unknown) => {
@@ -46,6 +47,7 @@ describe('the enrol student dialog', () => {
       admissionFee: 0,
       depositFee: 45000,
       feeTariffId: '',
+      startDate: '',
     })
   })
 
@@ -57,8 +59,18 @@ describe('the enrol student dialog', () => {
       gender: 'Choose a gender',
       groupId: 'Choose a group',
       feeTariffId: 'Choose a fee tariff',
+      startDate: 'Choose the first day at the centre',
     })
   })
+
+  it.each(['2027-02-30', '04/01/2027', ''])(
+    'refuses the first day %j: fees run from it (issue 40)',
+    (startDate) => {
+      expect(problems({ ...valid, startDate })).toEqual({
+        startDate: 'Choose the first day at the centre',
+      })
+    },
+  )
 
   it.each([
     ['2018-02-30', 'Enter the date of birth'],
@@ -101,6 +113,7 @@ describe('enrolling a child', () => {
         admissionFee: 25000,
         depositFee: 10000,
         enrolledAt: '2026-11-27T10:00:00.000Z',
+        startDate: '2027-01-04',
       },
       data: {
         firstName: 'Aarav',

@@ -52,6 +52,8 @@ export const enrolFormSchema = z
     admissionFee: fee('Enter the admission fee (0 if there is none)'),
     depositFee: fee('Enter the deposit (0 if there is none)'),
     feeTariffId: z.string().check(z.minLength(1, 'Choose a fee tariff')),
+    /** The child's first day at the centre: their fees run from its month (issue 40). */
+    startDate: z.string().check(z.refine(realDate, 'Choose the first day at the centre')),
   })
   .check(
     z.refine((v) => !DATE_PATTERN.test(v.dob) || realDate(v.dob), {
@@ -65,7 +67,10 @@ export const enrolFormSchema = z
   )
 export type EnrolFormValues = z.infer<typeof enrolFormSchema>
 
-/** What the enrol dialog shows first (I17): nationality Indian, the usual deposit (J26). */
+/**
+ * What the enrol dialog shows first (I17): nationality Indian, the usual deposit (J26), and no
+ * first day: the office chooses it, since the fees run from it.
+ */
 export function emptyEnrolForm(
   lastName = '',
 ): Omit<EnrolFormValues, 'gender'> & { gender: string } {
@@ -80,6 +85,7 @@ export function emptyEnrolForm(
     admissionFee: 0,
     depositFee: DEFAULT_DEPOSIT_FEE,
     feeTariffId: '',
+    startDate: '',
   }
 }
 
@@ -128,6 +134,7 @@ export function enrolledStudent(
       admissionFee: values.admissionFee,
       depositFee: values.depositFee,
       enrolledAt: now.toISOString(),
+      startDate: values.startDate,
     },
     data: {
       firstName,

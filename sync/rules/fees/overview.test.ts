@@ -274,3 +274,33 @@ describe('familyDue (J30)', () => {
     ])
   })
 })
+
+describe("a student's admission fee and deposit (issue 40)", () => {
+  const admission = (type: 'Admission Fee' | 'Deposit', amount: number): PaymentLike => ({
+    id: `adm-${type}`,
+    family_id: 'f1',
+    student_id: 's1',
+    kind: 'fee',
+    status: 'recorded',
+    receipt_number: '2026-27/0099',
+    data: {
+      paymentType: type,
+      paymentOption: 'UPI',
+      feeYear: '2026-27',
+      receivedFrom: 'Maria',
+      amount,
+      paymentDate: '2026-12-20',
+    },
+  })
+
+  it('pay for no period: the fee type, the year paid and what is due stay the fees’', () => {
+    const monthly = fee('s1', 14500, '2026-12-01', '2026-27/term/2', {}, 'Term Fee')
+    const payments = [monthly, admission('Admission Fee', 10000), admission('Deposit', 45000)]
+    expect(paymentSettingsOf(payments, 's1')).toMatchObject({
+      paymentType: 'Term Fee',
+      paymentAmount: 14500,
+      yearPaymentTotal: 14500,
+    })
+    expect(paidInYear(payments, 's1', '2026-27')).toBe(14500)
+  })
+})

@@ -20,6 +20,7 @@ import {
   type FeeWindow,
   type PaymentOption,
 } from './rules.ts'
+import { isPeriodFee, type PaymentType } from '../../contract/fee-kinds.ts'
 
 /** The fields of a payment row these computations read. */
 export interface PaymentLike {
@@ -30,7 +31,7 @@ export interface PaymentLike {
   status: 'reported' | 'recorded' | 'void'
   receipt_number?: string | null
   data: {
-    paymentType?: FeeType
+    paymentType?: PaymentType
     contributionType?: string
     paymentOption: PaymentOption
     period?: { key: string; label: string; months: number; start: string; end: string }
@@ -60,10 +61,19 @@ export interface PaymentSettings {
 
 const counts = (p: PaymentLike) => p.status === 'recorded'
 
-/** A student's recorded fee payments, newest first (by payment date, then receipt number). */
+/**
+ * A student's recorded fee payments for periods, newest first (by payment date, then receipt
+ * number). The admission fee and the deposit pay for no period: they are not among them.
+ */
 export function feePaymentsOf(payments: readonly PaymentLike[], studentId: string): PaymentLike[] {
   return payments
-    .filter((p) => p.kind === 'fee' && p.student_id === studentId && counts(p))
+    .filter(
+      (p) =>
+        p.kind === 'fee' &&
+        p.student_id === studentId &&
+        counts(p) &&
+        (p.data.paymentType === undefined || isPeriodFee(p.data.paymentType)),
+    )
     .sort(
       (a, b) =>
         b.data.paymentDate.localeCompare(a.data.paymentDate) ||
@@ -96,7 +106,7 @@ export function paymentSettingsOf(
   return {
     paymentAmount: last.data.amount,
     lastPaymentAmount: previous?.data.amount ?? 0,
-    paymentType: last.data.paymentType ?? 'Monthly Fee',
+    paymentType: isPeriodFee(last.data.paymentType) ? last.data.paymentType : 'Monthly Fee',
     paymentOption: last.data.paymentOption,
     studentsFee: last.data.studentsFee ?? 0,
     receivedFrom: last.data.receivedFrom,

@@ -6,18 +6,6 @@ import { ChildSelect } from './step-selects'
 type Form = UseFormReturnType<StepFormValues>
 type Data = Record<string, unknown>
 
-/** H37: the child whose admission fee and deposit arrived. */
-export function PaymentFields({ form, data }: { form: Form; data: Data }) {
-  return (
-    <ChildSelect
-      form={form}
-      data={data}
-      kind="admissionPayment"
-      onChoose={(child) => form.setFieldValue('admissionPayment', { child })}
-    />
-  )
-}
-
 /** H39: the child to enrol and the first day at the centre. */
 export function EnrolmentFields({ form, data }: { form: Form; data: Data }) {
   return (

@@ -5,9 +5,10 @@ import type { GroupOption, TariffOption } from '../logic/step-options'
 import type { SenderAccount } from '../logic/step-senders'
 import { StepCurriculum } from './step-curriculum'
 import { AdmissionFields } from './step-admission-fields'
-import { EnrolmentFields, PaymentFields } from './step-child-fields'
+import { EnrolmentFields } from './step-child-fields'
 import { MailFields } from './step-mail-fields'
 import { MeetingFields } from './step-meeting-fields'
+import { PaymentFields } from './step-payment-fields'
 import { TrialFields } from './step-trial-fields'
 
 /** A step's own fields (with the trial's curriculum), then its e-mail's. */
@@ -35,7 +36,7 @@ export function StepFields({
       {kind === 'admission' && (
         <AdmissionFields form={form} data={data} groups={groups} tariffs={tariffs} today={today} />
       )}
-      {kind === 'admissionPayment' && <PaymentFields form={form} data={data} />}
+      {kind === 'admissionPayment' && <PaymentFields form={form} data={data} today={today} />}
       {kind === 'enrolment' && <EnrolmentFields form={form} data={data} />}
       {kind === 'trial' && <StepCurriculum />}
       <MailFields form={form} senders={senders} />

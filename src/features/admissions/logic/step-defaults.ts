@@ -2,7 +2,7 @@
 import { DEFAULT_MEETING, type StepKind, type TrialForm } from '@sync/rules/admissions/steps'
 import { admissionDefaults } from './step-admission'
 import { stepChildren } from './step-children'
-import { childrenOf, guardiansOf, text } from './step-data'
+import { amount, childrenOf, guardiansOf, nameOf, text } from './step-data'
 import type { StepFormValues } from './step-form'
 import type { GroupOption, TariffOption } from './step-options'
 import { defaultCc, defaultSender, type SendersAnswer } from './step-senders'
@@ -18,6 +18,27 @@ export function trialDefaults(data: Data, child: number): TrialForm {
     groupName: text(c.trialGroupName),
     start: text(c.trialStart),
     end: text(c.trialEnd),
+  }
+}
+
+/**
+ * The admission payment's dialog for a child: the admission fee and deposit of its admission,
+ * today, the first guardian as the payer, and no way of payment (the office chooses it).
+ */
+export function paymentDefaults(
+  data: Data,
+  child: number,
+  today: string,
+): StepFormValues['admissionPayment'] {
+  const c = childrenOf(data)[child] ?? {}
+  return {
+    child,
+    admissionFee: amount(c.admissionFee) ?? 0,
+    depositFee: amount(c.depositFee) ?? 0,
+    paymentDate: today,
+    paymentOption: '',
+    receivedFrom: nameOf(guardiansOf(data)[0]),
+    reference: '',
   }
 }
 
@@ -52,7 +73,7 @@ export function stepFormDefaults(data: Data, ctx: StepDefaultsContext): StepForm
     },
     trial: trialDefaults(data, first('trial')),
     admission: admissionDefaults(data, first('admission'), ctx.today, ctx.groups, ctx.tariffs),
-    admissionPayment: { child: first('admissionPayment') },
+    admissionPayment: paymentDefaults(data, first('admissionPayment'), ctx.today),
     enrolment: { child: first('enrolment'), startDate: '' },
   }
 }

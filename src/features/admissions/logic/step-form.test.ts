@@ -69,3 +69,64 @@ describe('the admission (H31–H36)', () => {
     ).toEqual({ 'admission.admissionFee': 'A fee cannot be negative' })
   })
 })
+
+describe('the admission payment (H37, issue 40)', () => {
+  const validate = schemaResolver(STEP_FORM_SCHEMAS.admissionPayment, { sync: true })
+  const data = inquiry({
+    familyToken: 'fam-1',
+    children: [
+      {
+        firstName: 'Asha',
+        groupUUID: 'g-sun',
+        admissionFee: 25000,
+        depositFee: 45000,
+        paymentPending: true,
+      },
+    ],
+  })
+  const values = defaults(data)
+
+  it('asks how it was paid: no way is chosen for the office', () => {
+    expect(validate(values)).toEqual({
+      'admissionPayment.paymentOption': 'Choose how it was paid',
+    })
+    expect(
+      validate({
+        ...values,
+        admissionPayment: { ...values.admissionPayment, paymentOption: 'Cash' },
+      }),
+    ).toEqual({})
+  })
+
+  it.each([
+    [
+      { admissionFee: 0, depositFee: 0 },
+      { 'admissionPayment.admissionFee': 'Enter the amount received' },
+    ],
+    [
+      { depositFee: '' },
+      { 'admissionPayment.depositFee': 'Enter the deposit received (0 if none)' },
+    ],
+    [{ admissionFee: -1 }, { 'admissionPayment.admissionFee': 'An amount cannot be negative' }],
+    [
+      { paymentDate: '2026-02-30' },
+      { 'admissionPayment.paymentDate': 'Enter the day the payment arrived' },
+    ],
+    [
+      { paymentDate: '2999-01-01' },
+      { 'admissionPayment.paymentDate': 'The payment cannot arrive after today' },
+    ],
+    [{ receivedFrom: ' ' }, { 'admissionPayment.receivedFrom': 'Enter who paid' }],
+    [
+      { reference: 'x'.repeat(101) },
+      { 'admissionPayment.reference': 'Use at most 100 characters' },
+    ],
+  ])('refuses %j in words', (change, expected) => {
+    expect(
+      validate({
+        ...values,
+        admissionPayment: { ...values.admissionPayment, paymentOption: 'UPI', ...change },
+      }),
+    ).toEqual(expected)
+  })
+})

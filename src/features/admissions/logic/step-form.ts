@@ -3,15 +3,19 @@
 import * as z from 'zod/mini'
 import {
   admissionFormSchema,
+  admissionPaymentSchema,
+  receivedSomething,
   isRealDate,
   meetingFormSchema,
   stepMailSchema,
   trialFormSchema,
   type AdmissionForm,
+  type AdmissionPayment,
   type MeetingForm,
   type StepKind,
   type TrialForm,
 } from '@sync/rules/admissions/steps'
+import { centreDateOf } from '@/lib/time/calendar-date'
 
 /** Addresses as typed: separated by commas, semicolons or spaces. */
 export function addressList(value: string): string[] {
@@ -43,7 +47,19 @@ export const mailFieldsSchema = z.object({
 export type MailFields = z.infer<typeof mailFieldsSchema>
 
 const childSchema = z.int({ error: 'Choose a child' }).check(z.minimum(0, 'Choose a child'))
-const paymentFormSchema = z.object({ child: childSchema })
+/** The admission payment's dialog: the child, what arrived, and not on a day still to come. */
+const paymentFormSchema = z
+  .object({
+    child: childSchema,
+    ...admissionPaymentSchema.shape,
+  })
+  .check(
+    z.refine(receivedSomething, { message: 'Enter the amount received', path: ['admissionFee'] }),
+    z.refine((v) => !isRealDate(v.paymentDate) || v.paymentDate <= centreDateOf(new Date()), {
+      message: 'The payment cannot arrive after today',
+      path: ['paymentDate'],
+    }),
+  )
 const enrolmentFormSchema = z.object({
   child: childSchema,
   startDate: z.string().check(z.refine(isRealDate, 'Choose the first day at the centre')),
@@ -62,13 +78,25 @@ export type AdmissionInput = Omit<
   admissionTermDescription: string
 }
 
+/** The admission payment as its dialog holds it: amounts '' once cleared, the option unchosen. */
+export type AdmissionPaymentInput = Omit<
+  AdmissionPayment,
+  'admissionFee' | 'depositFee' | 'paymentOption' | 'reference'
+> & {
+  child: number
+  admissionFee: Fee
+  depositFee: Fee
+  paymentOption: AdmissionPayment['paymentOption'] | ''
+  reference: string
+}
+
 /** Everything a step dialog holds: the e-mail's fields and each step's own. */
 export interface StepFormValues {
   mail: MailFields
   meeting: MeetingForm
   trial: TrialForm
   admission: AdmissionInput
-  admissionPayment: z.infer<typeof paymentFormSchema>
+  admissionPayment: AdmissionPaymentInput
   enrolment: z.infer<typeof enrolmentFormSchema>
 }
 

@@ -108,14 +108,63 @@ describe('the admission payment and the enrolment (H37–H42)', () => {
   it('confirms the admission fee and the deposit received', () => {
     const data = inquiry({ familyToken: 'fam-1', children: [admitted({ paymentPending: true })] })
     const values = defaults(data)
-    expect(values.admissionPayment).toEqual({ child: 0 })
+    // The child's fees from the admission, today, the first guardian, and no way of payment
+    // chosen for the office (issue 40).
+    expect(values.admissionPayment).toEqual({
+      child: 0,
+      admissionFee: 25000,
+      depositFee: 45000,
+      paymentDate: '2026-11-27',
+      paymentOption: '',
+      receivedFrom: 'Priya Rao',
+      reference: '',
+    })
     const mail = composeStepMail('admissionPayment', data, values, ctx)
     expect(mail.subject).toBe('Admission payment received for Asha Rao')
     expect(mail.html).toContain('admission fee of ₹25,000 and the deposit of\n₹45,000 for Asha Rao')
+    expect(STEP_ATTACHMENTS.admissionPayment).toEqual([
+      'A receipt (PDF) for each amount, numbered when the step syncs',
+    ])
     expect(mail.html).toContain('the Sunflowers group is confirmed')
     expect(mail.html).toContain('Warm regards,<br>Meera Kamat<br>Goa Learning Centre')
     expect(stepSuccessMessage('admissionPayment', data)).toBe(
       'Payment receipt generated and e-mail queued; it goes out when the mail server takes it',
     )
+  })
+
+  it('records what arrived: the amounts the office enters, the day, how and the reference (issue 40)', () => {
+    const data = inquiry({ familyToken: 'fam-1', children: [admitted({ paymentPending: true })] })
+    const values: StepFormValues = {
+      ...defaults(data),
+      admissionPayment: {
+        child: 0,
+        admissionFee: 25000,
+        depositFee: 40000,
+        paymentDate: '2026-11-26',
+        paymentOption: 'UPI',
+        receivedFrom: ' Dev Rao ',
+        reference: ' UPI-7781 ',
+      },
+    }
+    const mail = composeStepMail('admissionPayment', data, values, ctx)
+    expect(mail.html).toContain('the deposit of\n₹40,000 for Asha Rao')
+    const step = buildStep('admissionPayment', 'inq-1', data, values, mail, {
+      id: '01939a4e-0000-7000-8000-000000000004',
+      at: '2026-11-27T10:00:00.000Z',
+      by: 'Meera Kamat',
+      studentId: 's-new',
+    })
+    expect(checkedStep(step)).toMatchObject({
+      kind: 'admissionPayment',
+      child: 0,
+      payment: {
+        admissionFee: 25000,
+        depositFee: 40000,
+        paymentDate: '2026-11-26',
+        paymentOption: 'UPI',
+        receivedFrom: 'Dev Rao',
+        reference: 'UPI-7781',
+      },
+    })
   })
 })

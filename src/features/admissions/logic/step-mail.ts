@@ -18,7 +18,7 @@ export const STEP_ATTACHMENTS: Record<StepKind, readonly string[]> = {
   meeting: ['invite.ics (calendar invite)'],
   trial: [CURRICULUM.filename],
   admission: [],
-  admissionPayment: [],
+  admissionPayment: ['A receipt (PDF) for each amount, numbered when the step syncs'],
   enrolment: [],
 }
 
@@ -83,8 +83,8 @@ export function stepTemplateValues(
       return {
         ...base,
         groupName: text(child?.groupName),
-        admissionFee: letterAmount(child?.admissionFee),
-        depositFee: letterAmount(child?.depositFee),
+        admissionFee: letterAmount(values.admissionPayment.admissionFee),
+        depositFee: letterAmount(values.admissionPayment.depositFee),
       }
     case 'enrolment':
       return {

@@ -2,6 +2,7 @@
 // e-mail, and refused in words when stepSchema would not take it.
 import {
   admissionFormSchema,
+  admissionPaymentSchema,
   familyTokenOf,
   meetingFormSchema,
   stepSchema,
@@ -61,8 +62,18 @@ export function buildStep(
         familyToken: familyTokenFor(data, inquiryId),
         admission: admissionFormSchema.parse(values.admission),
       }
-    case 'admissionPayment':
-      return { ...base, kind, child: values.admissionPayment.child }
+    case 'admissionPayment': {
+      const { child, reference, ...paid } = values.admissionPayment
+      return {
+        ...base,
+        kind,
+        child,
+        payment: admissionPaymentSchema.parse({
+          ...paid,
+          ...(reference.trim() ? { reference } : {}),
+        }),
+      }
+    }
     case 'enrolment':
       return {
         ...base,

@@ -34,7 +34,10 @@ export interface EnrolDialogProps {
   onClose(): void
 }
 
-/** The enrol student dialog (I17): the child, the group, a trial, the fees and the tariff. */
+/**
+ * The enrol student dialog (I17): the child, the first day, the group, a trial, the fees and the
+ * tariff.
+ */
 export function EnrolDialog({ opened, familyName, ...rest }: EnrolDialogProps) {
   return (
     <Modal
@@ -88,6 +91,13 @@ function EnrolForm({
           />
           <TextInput label="Date of birth" type="date" required {...form.getInputProps('dob')} />
           <TextInput label="Nationality" required {...form.getInputProps('nationality')} />
+          <TextInput
+            label="First day at the centre"
+            description="Fees run from this month"
+            type="date"
+            required
+            {...form.getInputProps('startDate')}
+          />
           <NativeSelect
             label="Gender"
             required

@@ -16,6 +16,8 @@ import type { PaymentLike } from '@sync/rules/fees/overview'
 import { useNetwork } from '@mantine/hooks'
 import { paymentListOf, type PaymentListEntry } from '../logic/payment-list'
 import { ReceiptButton } from './parents-paid-list'
+import { DepositActions } from './deposit-actions'
+import { ReceiptAgain } from './receipt-again'
 import type { FeeStudent } from '../logic/office-fees'
 
 function Entry({ entry, showStudent }: { entry: PaymentListEntry; showStudent: boolean }) {
@@ -42,17 +44,21 @@ function Entry({ entry, showStudent }: { entry: PaymentListEntry; showStudent: b
         <Text size="sm">Paid by: {entry.option}</Text>
         <Text size="sm">Receipt: {entry.receipt}</Text>
       </SimpleGrid>
+      {entry.deposit && (
+        <DepositActions paymentId={entry.id} text={entry.deposit.text} held={entry.deposit.held} />
+      )}
       {entry.note && (
         <Text size="sm" c="dimmed" mt={4}>
           Note: {entry.note}
         </Text>
       )}
       {entry.receiptNumber && (
-        <Group mt={6}>
+        <Group mt={6} align="flex-start" gap="xs">
           <ReceiptButton
             item={{ id: entry.id, receiptNumber: entry.receiptNumber }}
             online={online}
           />
+          <ReceiptAgain paymentId={entry.id} receiptNumber={entry.receiptNumber} online={online} />
         </Group>
       )}
     </Paper>

@@ -3,6 +3,7 @@ import type { PaymentRow } from '@sync/engine/database'
 import { uuidv7 } from '@sync/contract/ids'
 import { parseRow } from '@sync/contract/schema'
 import { useOpenDatabase } from '@/db/provider'
+import { settledDeposit, type DepositOutcome } from '../logic/deposit'
 import {
   serverAnswerOf,
   setAsideRow,
@@ -55,6 +56,19 @@ export function usePaymentsWriter() {
           if (answer !== 'waiting') queueMicrotask(() => done(answer))
         })
       }),
+    /** A deposit returned to the family or kept by the centre, on a day, with a note. */
+    settleDeposit: async (
+      id: string,
+      outcome: DepositOutcome,
+      day: string,
+      note: string,
+      today: string,
+    ): Promise<void> => {
+      const doc = await docOf(id)
+      await doc.incrementalModify((current) =>
+        parseRow(payments, settledDeposit(current as PaymentRow, outcome, day, note, today)),
+      )
+    },
     /** A payment set aside with the reason (status void). */
     setAside: async (id: string, note: string): Promise<void> => {
       const doc = await docOf(id)

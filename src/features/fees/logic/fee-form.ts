@@ -5,6 +5,7 @@
 import * as z from 'zod/mini'
 import { DATE_PATTERN } from '@sync/contract/constants'
 import { MAX_PAYMENT, type PaidPeriod } from '@sync/contract/collections/payments'
+import { isPeriodFee } from '@sync/contract/fee-kinds'
 import { feeTypeOf, type PaymentLike } from '@sync/rules/fees/overview'
 import {
   FEE_TYPES,
@@ -114,7 +115,8 @@ export function feeFormFromReport(
   ctx: FeeFormContext,
   report: PaymentLike & { data: { period?: PaidPeriod } },
 ): FeeFormInput {
-  const paymentType = report.data.paymentType ?? feeTypeOf(ctx.payments, ctx.studentId)
+  const reported = report.data.paymentType
+  const paymentType = isPeriodFee(reported) ? reported : feeTypeOf(ctx.payments, ctx.studentId)
   const period = report.data.period ?? defaultPeriod(paymentType, report.data.paymentDate)
   return {
     paymentType,

@@ -82,3 +82,46 @@ describe('paymentListOf (J29)', () => {
     })
   })
 })
+
+describe('a deposit in the payment list (issue 40)', () => {
+  const deposit = (state?: {
+    status: 'held' | 'returned' | 'kept'
+    date?: string
+    note?: string
+  }) =>
+    row('dep', null, '2026-11-27', { kind: 'fee', receipt_number: '2026-27/0011' }, {
+      paymentType: 'Deposit',
+      amount: 45000,
+      studentName: 'Noor Kamat',
+      ...(state ? { deposit: state } : {}),
+    } as never)
+
+  it('is refundable while the centre holds it, and can be returned or kept then', () => {
+    const [entry] = paymentListOf([deposit({ status: 'held' })], { familyId: 'f1' })
+    expect(entry).toMatchObject({
+      type: 'Deposit',
+      period: 'Fee year 2026-27',
+      amount: '45,000.00',
+      deposit: { text: 'Refundable: held by the centre', held: true },
+    })
+  })
+
+  it.each([
+    [{ status: 'returned', date: '2027-04-01' }, 'Returned to the family on 1 Apr 2027'],
+    [
+      { status: 'kept', date: '2027-04-02', note: 'Damage to the library' },
+      'Kept by the centre on 2 Apr 2027: Damage to the library',
+    ],
+  ] as const)('says when it was %j', (state, text) => {
+    const [entry] = paymentListOf([deposit(state)], { familyId: 'f1' })
+    expect(entry!.deposit).toEqual({ text, held: false })
+  })
+
+  it('is not held once set aside, and other payments have no deposit', () => {
+    const [voided] = paymentListOf([{ ...deposit({ status: 'held' }), status: 'void' }], {
+      familyId: 'f1',
+    })
+    expect(voided!.deposit).toBeNull()
+    expect(paymentListOf([row('x', 's1', '2026-11-01')], { familyId: 'f1' })[0]!.deposit).toBeNull()
+  })
+})

@@ -1,7 +1,8 @@
 // The payment list dialog (J29): a student's or a family's payments, newest first, each with
 // what it paid for, how, and its receipt number once the server has given one.
 import type { PaymentLike } from '@sync/rules/fees/overview'
-import { amountText } from '@sync/rules/text'
+import { isPeriodFee } from '@sync/contract/fee-kinds'
+import { amountText, shortDate } from '@sync/rules/text'
 
 export const STATUS_LABELS = {
   reported: 'Reported by the family',
@@ -22,6 +23,20 @@ export interface PaymentListEntry {
   status: string
   studentName: string
   note: string | null
+  /** A recorded deposit's standing, and whether the office may still return or keep it. */
+  deposit: { text: string; held: boolean } | null
+}
+
+type DepositLike = { status: 'held' | 'returned' | 'kept'; date?: string; note?: string }
+
+/** Where a recorded deposit stands, in words (issue 40). */
+export function depositText(deposit: DepositLike | undefined): string {
+  if (!deposit || deposit.status === 'held') return 'Refundable: held by the centre'
+  const on = deposit.date ? ` on ${shortDate(deposit.date)}` : ''
+  const why = deposit.note?.trim() ? `: ${deposit.note.trim()}` : ''
+  return deposit.status === 'returned'
+    ? `Returned to the family${on}${why}`
+    : `Kept by the centre${on}${why}`
 }
 
 /** Where the receipt stands, read after "Receipt:": its number, or when it will have one. */
@@ -33,7 +48,9 @@ export function receiptText(p: Pick<PaymentLike, 'status' | 'receipt_number'>): 
 }
 
 export function paymentListOf(
-  payments: readonly (PaymentLike & { data: { studentName?: string; note?: string } })[],
+  payments: readonly (PaymentLike & {
+    data: { studentName?: string; note?: string; deposit?: DepositLike }
+  })[],
   whose: { studentId: string } | { familyId: string },
 ): PaymentListEntry[] {
   const mine = payments.filter((p) =>
@@ -53,7 +70,9 @@ export function paymentListOf(
         p.kind === 'fee'
           ? (p.data.paymentType ?? 'Fee')
           : `${p.data.contributionType ?? ''} contribution`.trim(),
-      period: p.data.period?.label ?? (p.kind === 'fee' ? '' : `Fee year ${p.data.feeYear}`),
+      period:
+        p.data.period?.label ??
+        (p.kind === 'fee' && isPeriodFee(p.data.paymentType) ? '' : `Fee year ${p.data.feeYear}`),
       amount: amountText(p.data.amount),
       option: p.data.paymentOption,
       receipt: receiptText(p),
@@ -61,5 +80,12 @@ export function paymentListOf(
       status: STATUS_LABELS[p.status],
       studentName: p.data.studentName ?? '',
       note: p.data.note ?? null,
+      deposit:
+        p.data.paymentType === 'Deposit' && p.status === 'recorded'
+          ? {
+              text: depositText(p.data.deposit),
+              held: (p.data.deposit?.status ?? 'held') === 'held',
+            }
+          : null,
     }))
 }
