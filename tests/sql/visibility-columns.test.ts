@@ -24,6 +24,13 @@ type Rule = { fixed: RegExp } | { resets: 'the family'; change: string } | { ide
 /** Columns the read policies of replicated tables name (pg_depend knows them). */
 const readByPolicies: Record<string, Rule> = {
   'families.id': { fixed: /^A record cannot move to another id/ },
+  'feedback.family_id': { fixed: /^Feedback stays with its term, group, subject, student/ },
+  'feedback.group_id': { fixed: /^Feedback stays with its term, group, subject, student/ },
+  'feedback.kind': { fixed: /^Feedback stays with its term, group, subject, student/ },
+  // Families read only released feedback: a draft or ready entry may change status freely (no
+  // family holds it), and a released one stays released.
+  'feedback.status': { fixed: /^Released feedback stays released/ },
+  'feedback.student_id': { fixed: /^Feedback stays with its term, group, subject, student/ },
   'lesson_items.group_id': { fixed: /^A record cannot move to another group/ },
   'lesson_items.kind': { fixed: /^The kind of a record cannot change/ },
   'payments.family_id': { fixed: /^A payment stays with its family and student/ },
@@ -76,7 +83,13 @@ describe.each(testDatabases())('columns that decide who reads a row, on $name', 
       insert into public.timetables (id, kind, group_id, week_key, data)
       select 'wk_2026_48_' || t.group_id, 'week', t.group_id, '2026_48', t.data
         from public.timetables t where t.kind = 'group_template' order by t.id limit 1
-      on conflict (id) do nothing`)
+      on conflict (id) do nothing;
+      insert into public.feedback (id, kind, term, group_id, subject_id, facilitator_id, student_id, status, data)
+      values ('fb-visibility', 'student', '2026_2027_2', 'rg-jaul', 'rs-maths',
+              (select m.facilitator_id from public.members m where m.id = '${facilitator.id}'),
+              'st-tiago', 'released',
+              '{"title": "Fractions", "feedback": "Works well", "groupFeedbackId": null, "color": "green",
+                "notParticipating": false, "studentName": "Tiago Fernandes"}')`)
   })
   afterAll(() => target.close())
 
