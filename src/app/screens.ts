@@ -21,6 +21,7 @@ export const builtScreens: ReadonlySet<string> = new Set<string>([
   'facilitator.students',
   'facilitator.assignments',
   'facilitator.resources',
+  'facilitator.feedback',
   'accounts.signin',
   'accounts.connect-account',
   'accounts.reset-password',

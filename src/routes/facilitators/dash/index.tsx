@@ -6,6 +6,7 @@ import { LessonsPane } from '@/features/timetable/components/lessons-pane'
 import { AssignmentsPane } from '@/features/timetable/components/assignments-pane'
 import { ResourcesPane } from '@/features/timetable/components/resources-pane'
 import { StudentsPane } from '@/features/timetable/components/students-pane'
+import { FacilitatorFeedbackPane } from '@/features/feedback/components/facilitator-feedback-pane'
 import { isWeekKey, weekKeyOf } from '@/lib/time/week'
 import { centreDateOf } from '@/lib/time/calendar-date'
 import { MOBILE_QUERY } from '@/lib/navigation/model'
@@ -55,6 +56,8 @@ function FacilitatorDashboard() {
       return <AssignmentsPane />
     case 'resources':
       return <ResourcesPane />
+    case 'feedback':
+      return <FacilitatorFeedbackPane />
     default:
       return <NotFoundHere />
   }
