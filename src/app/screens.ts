@@ -28,5 +28,6 @@ export const builtScreens: ReadonlySet<string> = new Set<string>([
   'accounts.settings',
   'parents.home',
   'parents.payments',
+  'parents.feedback',
   'students.home',
 ])

@@ -1,7 +1,8 @@
 // Feedback is given per term (M01). Three terms a year (operations.md §9): Term 1 June to August,
 // Term 2 September to December, Term 3 January to May (the academic year runs June to May, so May
 // belongs to the term it closes). A term's key is '2026_2027_2', the spec's year_year_termNumber.
-import { TERM_PATTERN } from '../../contract/collections/feedback.ts'
+/** A term's key: the academic year's two years and the term. */
+export const TERM_PATTERN = /^[0-9]{4}_[0-9]{4}_[1-3]$/
 
 /** The term a date (YYYY-MM-DD) falls in. */
 export function termOf(date: string): string {

@@ -27,7 +27,7 @@ import { StudentFeedbackDialog } from './student-feedback-dialog'
  * student feedback dialog; below, the term's entries newest first (M02–M06). Written on the
  * device, sent when online.
  */
-export function FacilitatorFeedbackPane() {
+export default function FacilitatorFeedbackPane() {
   const lookups = useFeedbackLookups()
   const terms = useMemo(() => recentTerms(centreDateOf(new Date())), [])
   const [term, setTerm] = useState(terms[0]!)
@@ -78,7 +78,6 @@ function GroupTermFeedback(props: { lookups: FeedbackLookups; term: string; grou
     groupId,
     facilitatorId,
     facilitatorName: lookups.facilitatorNames[facilitatorId] ?? member?.name ?? '',
-    subjectNames: lookups.subjectNames,
   }
   const names = { facilitators: lookups.facilitatorNames, subjects: lookups.subjectNames }
   const entries = feedbackEntries(rows, names)
@@ -116,10 +115,9 @@ function GroupTermFeedback(props: { lookups: FeedbackLookups; term: string; grou
             r.kind === 'group' && (
               <Group key={r.id} justify="space-between" wrap="nowrap" data-testid="group-feedback">
                 <Text size="sm">
-                  <strong>{lookups.subjectNames[r.subject_id ?? ''] ?? r.data.subjectName}</strong>{' '}
-                  ({lookups.facilitatorNames[r.facilitator_id] ?? r.data.facilitatorName}) —
-                  Projected: {r.data.projectedCurriculum || '—'}; Covered:{' '}
-                  {r.data.coveredCurriculum || '—'}
+                  <strong>{lookups.subjectNames[r.subject_id ?? '']}</strong> (
+                  {lookups.facilitatorNames[r.facilitator_id]}) — Projected:{' '}
+                  {r.data.projectedCurriculum || '—'}; Covered: {r.data.coveredCurriculum || '—'}
                 </Text>
                 {mine(r.facilitator_id, r.status) && (
                   <Button size="compact-sm" variant="default" onClick={() => setGroupEditing(r)}>

@@ -60,7 +60,7 @@ export function feedbackEntries(rows: readonly FeedbackRow[], names: Names): Fee
       studentId: r.student_id,
       facilitatorId: r.facilitator_id,
       facilitatorName: names.facilitators[r.facilitator_id] ?? r.data.facilitatorName ?? '',
-      subjectName: (r.subject_id && names.subjects[r.subject_id]) || r.data.subjectName || '',
+      subjectName: (r.subject_id && names.subjects[r.subject_id]) || '',
       studentName: r.data.studentName,
       title: r.data.title,
       feedback: r.data.feedback,

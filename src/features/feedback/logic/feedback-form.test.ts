@@ -13,7 +13,6 @@ const context = {
   groupId: 'rg-jaul',
   facilitatorId: 'f1',
   facilitatorName: 'Asha',
-  subjectNames: { 'rs-maths': 'Mathematics' },
 }
 const tiago = { id: 'st-tiago', name: 'Tiago Fernandes' }
 const issues = (r: {
@@ -65,7 +64,6 @@ describe('the student feedback dialog (M03, M04)', () => {
         notParticipating: false,
         studentName: 'Tiago Fernandes',
         facilitatorName: 'Asha',
-        subjectName: 'Mathematics',
       },
     })
     const ready = studentFeedbackRow({ ...values, ready: true }, tiago, context, row, () => 'x')

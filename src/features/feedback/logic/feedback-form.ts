@@ -64,7 +64,6 @@ export interface FeedbackContext {
   groupId: string
   facilitatorId: string
   facilitatorName: string
-  subjectNames: Record<string, string>
 }
 
 export function studentFeedbackInitial(
@@ -122,7 +121,6 @@ export function studentFeedbackRow(
       notParticipating: input.notParticipating,
       studentName: student.name,
       facilitatorName: context.facilitatorName,
-      subjectName: context.subjectNames[input.subjectId],
     },
   })
 }
@@ -161,8 +159,6 @@ export function groupFeedbackRow(
     data: {
       projectedCurriculum: input.projectedCurriculum,
       coveredCurriculum: input.coveredCurriculum,
-      facilitatorName: context.facilitatorName,
-      subjectName: context.subjectNames[input.subjectId],
     },
   })
 }

@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { NotFoundHere } from '@/app/layouts/not-found-here'
 import { GroupsPane } from '@/features/timetable/components/groups-pane'
@@ -6,11 +8,13 @@ import { LessonsPane } from '@/features/timetable/components/lessons-pane'
 import { AssignmentsPane } from '@/features/timetable/components/assignments-pane'
 import { ResourcesPane } from '@/features/timetable/components/resources-pane'
 import { StudentsPane } from '@/features/timetable/components/students-pane'
-import { FacilitatorFeedbackPane } from '@/features/feedback/components/facilitator-feedback-pane'
 import { isWeekKey, weekKeyOf } from '@/lib/time/week'
 import { centreDateOf } from '@/lib/time/calendar-date'
 import { MOBILE_QUERY } from '@/lib/navigation/model'
 import { paneSearch } from '@/app/pane-search'
+
+// The Feedback pane loads when it is opened.
+const FeedbackPane = lazy(() => import('@/features/feedback/components/facilitator-feedback-pane'))
 
 const PANES = [
   'lessons',
@@ -57,7 +61,11 @@ function FacilitatorDashboard() {
     case 'resources':
       return <ResourcesPane />
     case 'feedback':
-      return <FacilitatorFeedbackPane />
+      return (
+        <Suspense fallback={<Text c="dimmed">Opening feedback…</Text>}>
+          <FeedbackPane />
+        </Suspense>
+      )
     default:
       return <NotFoundHere />
   }
