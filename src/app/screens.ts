@@ -23,11 +23,13 @@ export const builtScreens: ReadonlySet<string> = new Set<string>([
   'facilitator.assignments',
   'facilitator.resources',
   'facilitator.absences',
+  'facilitator.feedback',
   'accounts.signin',
   'accounts.connect-account',
   'accounts.reset-password',
   'accounts.settings',
   'parents.home',
   'parents.payments',
+  'parents.feedback',
   'students.home',
 ])

@@ -18,6 +18,7 @@ import type {
   lessonItems,
   students,
   payments,
+  feedback,
   reference,
   timetables,
   topics,
@@ -40,6 +41,7 @@ export type InquiryRow = RowOf<typeof inquiries>
 export type FamilyRow = RowOf<typeof families>
 export type StudentRow = RowOf<typeof students>
 export type PaymentRow = RowOf<typeof payments>
+export type FeedbackRow = RowOf<typeof feedback>
 
 /**
  * The collections by name, each typed from its definition's zod schemas (RowOf); a role's
@@ -56,6 +58,7 @@ export interface AppCollections {
   families: RxCollection<FamilyRow>
   students: RxCollection<StudentRow>
   payments: RxCollection<PaymentRow>
+  feedback: RxCollection<FeedbackRow>
 }
 export type AppDatabase = RxDatabase<AppCollections>
 

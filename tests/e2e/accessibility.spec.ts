@@ -40,6 +40,7 @@ const screens: { who: string | null; paths: string[] }[] = [
       '/facilitators/dash?pane=students&week=2026_47',
       '/facilitators/dash?pane=assignments',
       '/facilitators/dash?pane=resources',
+      '/facilitators/dash?pane=feedback',
       '/facilitators/dash/groupDays?group=rg-tanni&week=2026_47',
       '/facilitators/dash/students?student=st-anya&week=2026_47',
       '/facilitators/settings',
@@ -62,6 +63,7 @@ const screens: { who: string | null; paths: string[] }[] = [
     paths: [
       '/parents/dash',
       '/parents/dash?pane=payments',
+      '/parents/dash?pane=feedback',
       '/parents/dash?pane=profile',
       '/parents/settings',
     ],

@@ -57,6 +57,11 @@ insert into public.login_history (member_id, app_version) values
 insert into public.system_errors (source, message) values ('matrix', 'an error');
 insert into public.payments (id, family_id, student_id, kind, status, data) values
   ('pay-matrix-naik', 'demo-family-naik', 'st-ira', 'fee', 'recorded', '{"paymentType": "Monthly Fee", "paymentOption": "Cash", "feeYear": "2026-27", "receivedFrom": "Priya Naik", "amount": 16700, "paymentDate": "2026-11-02", "familyName": "Naik", "sendEmail": false}');
+insert into public.feedback (id, kind, term, group_id, subject_id, facilitator_id, student_id, status, data) values
+  ('fb-matrix-group', 'group', '2026_2027_2', 'rg-jaul', 'rs-maths', 'f0000000-0000-4000-a000-000000000001', null, 'released', '{"projectedCurriculum": "Fractions", "coveredCurriculum": "Fractions and decimals"}'),
+  ('fb-matrix-tiago', 'student', '2026_2027_2', 'rg-jaul', 'rs-maths', 'f0000000-0000-4000-a000-000000000001', 'st-tiago', 'released', '{"title": "Fractions", "feedback": "Works well", "groupFeedbackId": "fb-matrix-group", "color": "green", "notParticipating": false, "studentName": "Tiago Fernandes"}'),
+  ('fb-matrix-tiago-draft', 'student', '2026_2027_2', 'rg-jaul', 'rs-science', 'f0000000-0000-4000-a000-000000000002', 'st-tiago', 'draft', '{"title": "Plants", "feedback": "Still writing", "groupFeedbackId": null, "color": "yellow", "notParticipating": false, "studentName": "Tiago Fernandes"}'),
+  ('fb-matrix-kabir', 'student', '2026_2027_2', 'rg-jaul', 'rs-maths', 'f0000000-0000-4000-a000-000000000001', 'st-kabir', 'released', '{"title": "Fractions", "feedback": "Keeps trying", "groupFeedbackId": "fb-matrix-group", "color": "orange", "notParticipating": false, "studentName": "Kabir Shetty"}');
 insert into public.system_warnings (source, message) values ('matrix', 'a warning');
 insert into public.admission_steps (id, inquiry_id, kind) values ('step-matrix-fixture', 'inq-demo-keller', 'meeting');
 insert into public.email_templates (name, subject, html) values ('meeting', 'Our meeting', '<p>See you</p>');
@@ -406,6 +411,34 @@ export const TABLES: Record<string, TableEntry> = {
     }),
     delete: roles('deny'),
   },
+  'public.feedback': {
+    via: 'sync_push',
+    sample: `insert into public.feedback (id, kind, term, group_id, subject_id, facilitator_id, student_id, status, data) values ('fb-matrix', 'student', '2026_2027_2', 'rg-jaul', 'rs-maths', 'f0000000-0000-4000-a000-000000000001', 'st-tiago', 'draft', '{"title": "Fractions", "feedback": "Works well", "groupFeedbackId": null, "color": "green", "notParticipating": false, "studentName": "Tiago Fernandes"}')`,
+    touch: 'data = data',
+    select: roles('all', {
+      anon: 'deny',
+      member: 'none',
+      blocked: 'none',
+      guardian: 'some',
+      student: 'some',
+    }),
+    insert: roles('deny', {
+      facilitator: 'allow',
+      facilitatorAdmin: 'allow',
+      admission: 'allow',
+      administration: 'allow',
+      admin: 'allow',
+    }),
+    update: roles('none', {
+      anon: 'deny',
+      facilitator: 'some',
+      facilitatorAdmin: 'all',
+      admission: 'all',
+      administration: 'all',
+      admin: 'all',
+    }),
+    delete: roles('deny'),
+  },
   'public.payments': {
     via: 'sync_push',
     sample: `insert into public.payments (id, family_id, student_id, kind, status, data) values ('pay-matrix', 'demo-family-fernandes', 'st-tiago', 'fee', 'reported', '{"paymentType": "Monthly Fee", "paymentOption": "UPI", "feeYear": "2026-27", "receivedFrom": "Maria", "amount": 16700, "paymentDate": "2026-11-26", "familyName": "Fernandes", "sendEmail": false}')`,
@@ -684,6 +717,14 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   'app.subject_colours()': {
     call: `app.subject_colours()`,
     execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.my_own_student_ids()': {
+    call: `app.my_own_student_ids()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.feedback_guard()': {
+    call: null,
+    execute: roles('deny'),
   },
   'app.payments_guard()': {
     call: null,

@@ -24,6 +24,13 @@ type Rule = { fixed: RegExp } | { resets: 'the family'; change: string } | { ide
 /** Columns the read policies of replicated tables name (pg_depend knows them). */
 const readByPolicies: Record<string, Rule> = {
   'families.id': { fixed: /^A record cannot move to another id/ },
+  'feedback.family_id': { fixed: /^Feedback stays with its term, group, subject, student/ },
+  'feedback.group_id': { fixed: /^Feedback stays with its term, group, subject, student/ },
+  'feedback.kind': { fixed: /^Feedback stays with its term, group, subject, student/ },
+  // Families read only released feedback: a draft or ready entry may change status freely (no
+  // family holds it), and a released one stays released.
+  'feedback.status': { fixed: /^Released feedback stays released/ },
+  'feedback.student_id': { fixed: /^Feedback stays with its term, group, subject, student/ },
   'lesson_items.group_id': { fixed: /^A record cannot move to another group/ },
   'lesson_items.kind': { fixed: /^The kind of a record cannot change/ },
   'lesson_items.student_id': { fixed: /^A record cannot move to another student/ },
@@ -80,7 +87,14 @@ describe.each(testDatabases())('columns that decide who reads a row, on $name', 
       on conflict (id) do nothing;
       insert into public.lesson_items (id, kind, group_id, week_key, student_id, data)
       values ('li-visibility-absence', 'absence', 'rg-jaul', '2026_48', 'st-tiago',
-              '{"date": "2026-11-23", "reportedBy": "facilitator"}'::jsonb)`)
+              '{"date": "2026-11-23", "reportedBy": "facilitator"}'::jsonb);
+
+      insert into public.feedback (id, kind, term, group_id, subject_id, facilitator_id, student_id, status, data)
+      values ('fb-visibility', 'student', '2026_2027_2', 'rg-jaul', 'rs-maths',
+              (select m.facilitator_id from public.members m where m.id = '${facilitator.id}'),
+              'st-tiago', 'released',
+              '{"title": "Fractions", "feedback": "Works well", "groupFeedbackId": null, "color": "green",
+                "notParticipating": false, "studentName": "Tiago Fernandes"}')`)
   })
   afterAll(() => target.close())
 

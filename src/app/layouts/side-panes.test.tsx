@@ -98,10 +98,10 @@ describe('the current pane', () => {
 })
 
 describe("the parents' built panes", () => {
-  it('are Home and Payments', async () => {
+  it('are Home, Payments and Feedback', async () => {
     setViewportWidth(1280)
     await renderApp({ path: '/parents/dash', member: testMember({ role: 'guardian' }) })
-    expect(await paneLabels()).toEqual(['Home', 'Payments'])
+    expect(await paneLabels()).toEqual(['Home', 'Payments', 'Feedback'])
   })
 })
 

@@ -8,6 +8,7 @@ import { inquiries } from './inquiries.ts'
 import { families } from './families.ts'
 import { students } from './students.ts'
 import { payments } from './payments.ts'
+import { feedback } from './feedback.ts'
 
 /** Every replicated collection. Keep to 12 or fewer (see MAX_COLLECTIONS). */
 export const collections = [
@@ -21,6 +22,7 @@ export const collections = [
   families,
   students,
   payments,
+  feedback,
 ] as const
 
 export {
@@ -34,4 +36,5 @@ export {
   families,
   students,
   payments,
+  feedback,
 }

@@ -6,18 +6,28 @@ import { collections } from './index.ts'
 const names = (role: AppRole | null) => collectionsFor(collections, role).map((d) => d.name)
 
 const staff = ['reference', 'topics', 'facilitators', 'timetables', 'lesson_items']
+const office = [...staff, 'whatsapp', 'inquiries', 'families', 'students', 'payments']
 
 describe('collections per role', () => {
   it.each([
-    ['admin', [...staff, 'whatsapp', 'inquiries', 'families', 'students', 'payments']],
-    ['administration', [...staff, 'whatsapp', 'inquiries', 'families', 'students', 'payments']],
-    ['admission', [...staff, 'whatsapp', 'inquiries', 'families', 'students', 'payments']],
-    ['facilitator', staff],
+    ['admin', [...office, 'feedback']],
+    ['administration', [...office, 'feedback']],
+    ['admission', [...office, 'feedback']],
+    ['facilitator', [...staff, 'feedback']],
     [
       'guardian',
-      ['reference', 'topics', 'timetables', 'lesson_items', 'families', 'students', 'payments'],
+      [
+        'reference',
+        'topics',
+        'timetables',
+        'lesson_items',
+        'families',
+        'students',
+        'payments',
+        'feedback',
+      ],
     ],
-    ['student', ['reference', 'topics', 'timetables', 'lesson_items', 'students']],
+    ['student', ['reference', 'topics', 'timetables', 'lesson_items', 'students', 'feedback']],
     ['member', ['reference', 'topics']],
   ] as const)('%s opens %j', (role, expected) => {
     expect(names(role)).toEqual(expected)

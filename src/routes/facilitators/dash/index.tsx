@@ -19,6 +19,8 @@ const AbsencesPane = lazy(() =>
     default: m.AbsencesPane,
   })),
 )
+// The Feedback pane loads when it is opened.
+const FeedbackPane = lazy(() => import('@/features/feedback/components/facilitator-feedback-pane'))
 
 const PANES = [
   'lessons',
@@ -68,6 +70,12 @@ function FacilitatorDashboard() {
       return (
         <Suspense fallback={<Text c="dimmed">Opening absences…</Text>}>
           <AbsencesPane />
+        </Suspense>
+      )
+    case 'feedback':
+      return (
+        <Suspense fallback={<Text c="dimmed">Opening feedback…</Text>}>
+          <FeedbackPane />
         </Suspense>
       )
     default:

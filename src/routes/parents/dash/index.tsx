@@ -12,7 +12,7 @@ const FamilyHome = lazy(() => import('@/features/families/components/family-home
 const HomeToPay = lazy(() => import('@/features/fees/components/parents-home-due'))
 // The profile wizard loads when it is opened: a parent's first load carries the Home only.
 const ProfilePage = lazy(() => import('@/features/families/components/profile-page'))
-// A pane that is not built (Feedback) shows the 404 screen, loaded only then.
+// A pane that is not built shows the 404 screen, loaded only then.
 const NotFoundHere = lazy(() =>
   import('@/app/layouts/not-found-here').then((m) => ({ default: m.NotFoundHere })),
 )
@@ -20,6 +20,8 @@ const NotFoundHere = lazy(() =>
 const FamilyAbsences = lazy(() => import('@/features/families/components/family-absences'))
 // The Payments pane, with its QR code library, loads when a parent opens it.
 const PaymentsPane = lazy(() => import('@/features/fees/components/parents-payments-pane'))
+// The Feedback pane loads when a parent opens it.
+const FeedbackPane = lazy(() => import('@/features/feedback/components/parents-feedback-pane'))
 
 export const Route = createFileRoute('/parents/dash/')({
   staticData: { guard: 'auth-parents', layout: 'parentsdash' },
@@ -74,6 +76,12 @@ function ParentsDashboard() {
       return (
         <Suspense fallback={<Text c="dimmed">Opening your payments…</Text>}>
           <PaymentsPane />
+        </Suspense>
+      )
+    case 'feedback':
+      return (
+        <Suspense fallback={null}>
+          <FeedbackPane />
         </Suspense>
       )
     case 'profile':

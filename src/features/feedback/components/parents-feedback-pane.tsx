@@ -1,0 +1,68 @@
+import { useState } from 'react'
+import { NativeSelect, Stack, Text, Title } from '@mantine/core'
+import { termLabel } from '@sync/rules/feedback/terms'
+import { useFamilyFeedback } from '../hooks/use-family-feedback'
+import { familyTermView, releasedTerms } from '../logic/family-view'
+import { FeedbackEntryCard } from './feedback-entry-card'
+
+/**
+ * The parents' Feedback pane (M07): their children's feedback the centre released, by term and
+ * subject. Read from the device, so it opens offline once it has arrived.
+ */
+export default function ParentsFeedbackPane() {
+  const data = useFamilyFeedback()
+  const terms = data ? releasedTerms(data.rows) : []
+  const [chosen, setChosen] = useState<string | null>(null)
+  if (!data) return null
+  const term = chosen && terms.includes(chosen) ? chosen : terms[0]
+  const children = term ? familyTermView(data.rows, term, data.subjectNames) : []
+  return (
+    <Stack gap="lg" data-testid="parents-feedback">
+      <Title order={1} size="h2">
+        Feedback
+      </Title>
+      {!term ? (
+        <Text c="dimmed">
+          There is no feedback yet. The centre shares each term’s feedback here when it is ready.
+        </Text>
+      ) : (
+        <>
+          <NativeSelect
+            label="Term"
+            value={term}
+            onChange={(e) => setChosen(e.currentTarget.value)}
+            data={terms.map((t) => ({ value: t, label: termLabel(t) }))}
+            maw={260}
+          />
+          {children.map((child) => (
+            <Stack
+              key={child.studentId}
+              gap="sm"
+              component="section"
+              aria-label={child.studentName}
+            >
+              <Title order={2} size="h3">
+                {child.studentName}
+              </Title>
+              {child.subjects.map((subject) => (
+                <Stack key={subject.subjectName} gap="xs">
+                  <Title order={3} size="h4">
+                    {subject.subjectName || 'Other'}
+                  </Title>
+                  {subject.covered.map((c) => (
+                    <Text key={c} size="sm" c="dimmed">
+                      Covered this term: {c}
+                    </Text>
+                  ))}
+                  {subject.entries.map((e) => (
+                    <FeedbackEntryCard key={e.id} entry={e} showStudent={false} />
+                  ))}
+                </Stack>
+              ))}
+            </Stack>
+          ))}
+        </>
+      )}
+    </Stack>
+  )
+}
