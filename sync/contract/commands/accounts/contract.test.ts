@@ -28,6 +28,16 @@ describe('account call payloads (core.md §7)', () => {
       { whatsApp: '9876543210', prefix: '+999' },
       'Please choose a country code from the list.',
     ],
+    [
+      'initConnectAccount',
+      { whatsApp: '98220 0000', prefix: '+91' },
+      'An Indian mobile number has 10 digits.',
+    ],
+    [
+      'registerMember',
+      { whatsApp: '7700 9001', prefix: '+44', authType: 'emailpw' },
+      'A mobile number with +44 has 10 digits after the country code.',
+    ],
     ['resetPassword', { password: '123', oobCode: 'x' }, 'Use at least 6 characters.'],
     ['resetPassword', { password: '123456' }, 'Reset code is missing.'],
     ['logUnregisterdSignin', { email: 'x@y.com', name: 5 }, 'Name must be text.'],
@@ -50,6 +60,12 @@ describe('account call payloads (core.md §7)', () => {
     ['initSignin', [], 'The request must be a JSON object.'],
   ] as const)('%s %j → %s', (action, input, problem) => {
     expect(parse(action, input)).toEqual({ problem })
+  })
+
+  it('takes a number as the profile and the applications do: spaces, and its country code again', () => {
+    expect(parse('initConnectAccount', { whatsApp: '+91 9822000001', prefix: '+91' })).toEqual({
+      ok: { whatsApp: '919822000001', prefix: '+91' },
+    })
   })
 
   it('takes the WhatsApp number as digits', () => {

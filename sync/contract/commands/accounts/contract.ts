@@ -5,7 +5,7 @@ import * as z from 'zod/mini'
 import { isValidEmail } from './email.ts'
 import { isKnownPrefix } from './countries.ts'
 import { DEFAULT_PASSWORD_POLICY, passwordProblems } from './password.ts'
-import { phoneDigits } from './phone.ts'
+import { phoneDigits, phoneFieldProblem } from './phone.ts'
 
 // Only wrong types are worded here; returning nothing leaves other problems to their own checks.
 const needed = (label: string) => (issue: { code?: string; input: unknown }) => {
@@ -69,6 +69,16 @@ const call = <T extends Parameters<typeof z.strictObject>[0]>(shape: T) =>
           : undefined,
   })
 
+/**
+ * A country code and a number are held to the one rule of every phone field of the app (E03-E09),
+ * so the function refuses what the forms refuse, in the same words.
+ */
+const phoneRule = z.superRefine((value: { prefix: string; whatsApp: string }, ctx) => {
+  const problem = phoneFieldProblem(value.prefix, value.whatsApp)
+  if (problem)
+    ctx.addIssue({ code: 'custom', message: problem, input: value.whatsApp, path: ['whatsApp'] })
+})
+
 export const MEMBER_TYPES = ['guardian', 'student'] as const
 export type MemberType = (typeof MEMBER_TYPES)[number]
 
@@ -86,8 +96,8 @@ export const requests = {
     whatsapp: digits('WhatsApp number'),
     authType: z._default(authType, 'emailpw'),
   }),
-  initConnectAccount: call({ whatsApp: digits('WhatsApp number'), prefix }),
-  registerMember: call({ whatsApp: digits('WhatsApp number'), prefix, authType }),
+  initConnectAccount: call({ whatsApp: digits('WhatsApp number'), prefix }).check(phoneRule),
+  registerMember: call({ whatsApp: digits('WhatsApp number'), prefix, authType }).check(phoneRule),
   requestResetPassword: call({ email }),
   resetPassword: call({
     password,
