@@ -225,6 +225,11 @@ create trigger kind_is_fixed before update on public.reference for each row exec
 -- The kind of a topics row never changes once written.
 create trigger kind_is_fixed before update on public.topics for each row execute function app.kind_is_fixed();
 
+-- Whose list a topic is on decides who reads it (guardians and students read the default list
+-- only): it never changes once written (app.columns_are_fixed).
+create trigger facilitator_is_fixed before update on public.topics
+  for each row execute function app.columns_are_fixed('facilitator_id');
+
 -- Written only through the app's functions (sync_push, admin_set_facilitator), never directly.
 create trigger writes_go_through_functions before insert or update or delete on public.reference
   for each statement execute function app.writes_go_through_functions();

@@ -1152,6 +1152,15 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: `public.admin_set_member_status('00000000-0000-4000-a000-000000000007', 'blocked')`,
     execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
   },
+  'public.resend_receipt(payment text)': {
+    call: `public.resend_receipt('pay-none')`,
+    execute: roles('refuse 42501', {
+      anon: 'deny',
+      admission: 'refuse P0001',
+      administration: 'refuse P0001',
+      admin: 'refuse P0001',
+    }),
+  },
   'public.admin_set_bank_details(details jsonb)': {
     call: `public.admin_set_bank_details('{}'::jsonb)`,
     execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),

@@ -40,6 +40,7 @@ const readByPolicies: Record<string, Rule> = {
   'students.family_id': { fixed: /^A student cannot move to another family/ },
   'timetables.group_id': { fixed: /^A record cannot move to another group/ },
   'timetables.kind': { fixed: /^The kind of a record cannot change/ },
+  'topics.facilitator_id': { fixed: /^A record cannot move to another facilitator id/ },
 }
 
 /**

@@ -126,7 +126,6 @@ describe('an unbuilt pane', () => {
     ['/admin/dash/feedback', { role: 'admin' as const, isSystemAdmin: true }],
     ['/administration/dash?pane=meetings', { role: 'administration' as const }],
     ['/facilitators/dash?pane=notes', { role: 'facilitator' as const }],
-    ['/parents/dash?pane=feedback', { role: 'guardian' as const }],
   ])(
     '%s says the same thing on every dashboard: not found, with its whole address',
     async (path, flags) => {
