@@ -882,6 +882,10 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: `app.family_token_held('demo-family-naik')`,
     execute: roles('deny'),
   },
+  'app.step_mail_images(mail jsonb)': {
+    call: null,
+    execute: roles('deny'),
+  },
   'app.inquiry_steps_carry_out()': {
     call: null,
     execute: roles('deny'),

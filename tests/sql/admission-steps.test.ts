@@ -455,6 +455,46 @@ describe.each(testDatabases())('admission steps on $name', (target) => {
     expect(n).toBe(2)
   })
 
+  it('the admission e-mail carries its UPI QR code inline; any other image refuses the step (issue 40)', async () => {
+    const inquiry = await newInquiry(db, 'Pinto')
+    const token = `fam-${inquiry}`
+    const qr = {
+      filename: 'upi-qr.gif',
+      content: 'R0lGODlhAQABAAAAACw=',
+      contentType: 'image/gif',
+      cid: 'upi-qr@payment',
+    }
+    const withImages = (id: string, images: unknown) => {
+      const step = admissionStep(id, 0, token)
+      return { ...step, mail: { ...step.mail, images } }
+    }
+    const bad = stepId()
+    const refused = await pushData(
+      db,
+      administration,
+      inquiry,
+      withStep(
+        withImages(bad, [
+          { ...qr, filename: 'payload.exe', contentType: 'application/x-msdownload' },
+        ]),
+      ),
+    )
+    expect(refused.refused[0]!.reason).toContain(
+      "The image of a step's e-mail is not a UPI QR code.",
+    )
+    expect(await outbox(db, `step-${bad}`)).toBeNull()
+    const two = stepId()
+    const twice = await pushData(db, administration, inquiry, withStep(withImages(two, [qr, qr])))
+    expect(twice.refused[0]!.reason).toContain('at most one image')
+    expect(await outbox(db, `step-${two}`)).toBeNull()
+
+    const good = stepId()
+    expect(
+      await pushData(db, administration, inquiry, withStep(withImages(good, [qr])), 'admission'),
+    ).toEqual({ conflicts: [], refused: [] })
+    expect((await outbox(db, `step-${good}`))!.attachments).toEqual([qr])
+  })
+
   it('enrolment makes the student in the family and enrols the family; before admission it is refused', async () => {
     const inquiry = await newInquiry(db, 'Pinto')
     const early = stepId()

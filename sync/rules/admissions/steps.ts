@@ -78,6 +78,11 @@ const fee = (message: string) =>
     .check(z.minimum(0, 'A fee cannot be negative'), z.maximum(10_000_000, 'This fee is too large'))
 
 /** The e-mail a step sends, as previewed: sender account, recipients, copies, subject, HTML. */
+/** The Content-ID of the UPI QR code an admission e-mail shows (payment-mail.ts: UPI_QR_CID). */
+export const STEP_IMAGE_CID = 'upi-qr@payment'
+/** The longest image an e-mail of a step carries, in base64 characters (a QR code is ~2,000). */
+export const STEP_IMAGE_MAX = 20_000
+
 export const stepMailSchema = z.object({
   sender: z.string().check(z.minLength(1, 'Choose a sender'), z.maxLength(41)),
   to: z
@@ -86,6 +91,22 @@ export const stepMailSchema = z.object({
   cc: z.array(z.string().check(z.regex(ADDRESS, 'Not an e-mail address'))).check(z.maxLength(50)),
   subject: z.string().check(z.minLength(1, 'Write a subject'), z.maxLength(998)),
   html: z.string().check(z.minLength(1, 'Write the message'), z.maxLength(60_000)),
+  /**
+   * The image the admission e-mail shows inline: the UPI QR code of what the family pays
+   * (sync/rules/fees/payment-mail.ts makes it; the server checks it again before it is sent).
+   */
+  images: z.optional(
+    z
+      .array(
+        z.object({
+          filename: z.literal('upi-qr.gif'),
+          content: z.string().check(z.regex(/^[A-Za-z0-9+/]+={0,2}$/), z.maxLength(STEP_IMAGE_MAX)),
+          contentType: z.literal('image/gif'),
+          cid: z.literal(STEP_IMAGE_CID),
+        }),
+      )
+      .check(z.maxLength(1)),
+  ),
 })
 export type StepMail = z.infer<typeof stepMailSchema>
 

@@ -9,12 +9,14 @@ import type { InquiryRow } from '@sync/engine/database'
 import { uuidv7 } from '@sync/contract/ids'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { centre } from '@/lib/centre'
+import { isVpa, upiNote } from '@sync/rules/fees/upi'
+import { useBankDetails } from '@/features/fees/hooks/use-bank-details'
 import { useEmailTemplates } from '@/lib/email-templates'
 import { useInquiryWriter } from '../hooks/use-inquiries'
 import { stepSuccessMessage } from '../logic/step-actions'
 import { stepFormDefaults } from '../logic/step-defaults'
 import { STEP_FORM_SCHEMAS, type StepFormValues } from '../logic/step-form'
-import { composeStepMail, stepChild } from '../logic/step-mail'
+import { composeStepMail, stepChild, type StepMailText } from '../logic/step-mail'
 import type { GroupOption, TariffOption } from '../logic/step-options'
 import { buildStep } from '../logic/step-record'
 import type { SendersAnswer } from '../logic/step-senders'
@@ -48,7 +50,10 @@ export function StepForm({ row, kind, senders, groups, tariffs, onDone }: StepFo
   )
   const validate = useMemo(() => schemaResolver(STEP_FORM_SCHEMAS[kind], { sync: true }), [kind])
   const form = useForm<StepFormValues>({ initialValues, validate })
-  const [mail, setMail] = useState<{ subject: string; html: string } | null>(null)
+  const [mail, setMail] = useState<StepMailText | null>(null)
+  // How to pay, for the admission e-mail: the centre's UPI address (kept on the device) and its
+  // bank account (read online; offline the e-mail gives the UPI way only).
+  const bank = useBankDetails()
   const [failure, setFailure] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const previewHeading = useRef<HTMLHeadingElement>(null)
@@ -75,6 +80,19 @@ export function StepForm({ row, kind, senders, groups, tariffs, onDone }: StepFo
             centreName: centre.name,
             senderName: senderOf(v.mail.sender)?.display_name ?? '',
             appLink: window.location.origin,
+            payment: {
+              ways: {
+                upi: isVpa(centre.upiVpa)
+                  ? {
+                      vpa: centre.upiVpa,
+                      payee: centre.name,
+                      note: upiNote(`${row.family_name} family`, 'admission'),
+                    }
+                  : null,
+                bank: bank.usable,
+              },
+              reference: `${row.family_name} family admission`,
+            },
           },
           templateFor(kind),
         ),

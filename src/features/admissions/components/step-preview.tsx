@@ -1,6 +1,15 @@
 import type { Ref } from 'react'
 import { Stack, Text, Title } from '@mantine/core'
+import type { InlineImage } from '@sync/rules/fees/payment-mail'
 import type { SenderAccount } from '../logic/step-senders'
+
+/** The HTML with its inline images shown from their content, as a mail app shows them. */
+const withImages = (html: string, images: readonly InlineImage[]) =>
+  images.reduce(
+    (text, image) =>
+      text.replaceAll(`cid:${image.cid}`, `data:${image.contentType};base64,${image.content}`),
+    html,
+  )
 
 /**
  * An e-mail's HTML as the family will read it, in a sandboxed frame: no scripts, and no link
@@ -31,6 +40,7 @@ export function StepPreview({
   cc,
   subject,
   html,
+  images = [],
   attachments,
   headingRef,
 }: {
@@ -39,6 +49,8 @@ export function StepPreview({
   cc: string[]
   subject: string
   html: string
+  /** Images the HTML shows by their Content-ID (the UPI QR code), sent inline. */
+  images?: readonly InlineImage[]
   attachments: readonly string[]
   headingRef?: Ref<HTMLHeadingElement>
 }) {
@@ -66,7 +78,7 @@ export function StepPreview({
           <b>Attachments:</b> {attachments.join(', ')}
         </Text>
       )}
-      <MessageFrame title="The message" html={html} />
+      <MessageFrame title="The message" html={withImages(html, images)} />
     </Stack>
   )
 }

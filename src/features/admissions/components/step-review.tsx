@@ -2,7 +2,7 @@ import type { ReactNode, Ref } from 'react'
 import { Button, Group, Stack, Text } from '@mantine/core'
 import type { StepKind } from '@sync/rules/admissions/steps'
 import { addressList, type StepFormValues } from '../logic/step-form'
-import { STEP_ATTACHMENTS } from '../logic/step-mail'
+import { STEP_ATTACHMENTS, type StepMailText } from '../logic/step-mail'
 import type { SenderAccount } from '../logic/step-senders'
 import { StepPreview } from './step-preview'
 
@@ -21,7 +21,7 @@ export function StepReview({
 }: {
   kind: StepKind
   values: StepFormValues
-  mail: { subject: string; html: string }
+  mail: StepMailText
   sender: SenderAccount | undefined
   headingRef: Ref<HTMLHeadingElement>
   /** Why the step was not taken, when it was not. */
@@ -41,6 +41,7 @@ export function StepReview({
         cc={addressList(values.mail.cc)}
         subject={mail.subject}
         html={mail.html}
+        images={mail.images}
         attachments={STEP_ATTACHMENTS[kind]}
       />
       {!online && (

@@ -59,6 +59,7 @@ describe('the meeting (H21–H24)', () => {
     expect(composeStepMail('meeting', data, values, ctx, own)).toEqual({
       subject: 'Come and see us, Priya Rao and Dev Rao',
       html: '<p>Thursday 3 December 2026 at 15:30: Anita waits for Asha Rao and Kiran Rao.</p>',
+      images: [],
     })
   })
 

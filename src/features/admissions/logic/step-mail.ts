@@ -1,6 +1,7 @@
 // The e-mail a step sends (operations.md §3, §4, §7): the centre's template for the step filled
 // from the inquiry and the form, and what the preview lists as attached.
 import { CURRICULUM, type StepKind } from '@sync/rules/admissions/steps'
+import { paymentDetails, type InlineImage, type PaymentWays } from '@sync/rules/fees/payment-mail'
 import { letterAmount } from '@sync/rules/text'
 import {
   EDITABLE_TEMPLATES,
@@ -26,6 +27,18 @@ export interface MailContext {
   centreName: string
   senderName: string
   appLink: string
+  /**
+   * How the family can pay (the centre's UPI address, its bank account when known), for the
+   * admission e-mail's "How to pay" part; `reference` names the family on the transfer.
+   */
+  payment?: { ways: PaymentWays; reference: string }
+}
+
+/** A step's e-mail: its subject and HTML, and the images the HTML shows (the UPI QR code). */
+export interface StepMailText {
+  subject: string
+  html: string
+  images: InlineImage[]
 }
 
 /** The child a step's form is about, or -1 for the meeting (all the children). */
@@ -98,7 +111,8 @@ export function stepTemplateValues(
 /**
  * The step's e-mail as it will go out: the centre's template for the step (the app's default
  * without one) filled in. A value the inquiry lacks (a guardian without a name) is an error that
- * names it, so nothing goes out with '{{…}}' in it.
+ * names it, so nothing goes out with '{{…}}' in it. The admission e-mail ends with how to pay the
+ * admission fee and the deposit: the UPI link and its QR code for their sum, the bank details.
  */
 export function composeStepMail(
   kind: StepKind,
@@ -106,6 +120,12 @@ export function composeStepMail(
   values: StepFormValues,
   ctx: MailContext,
   template: TemplateText = EDITABLE_TEMPLATES[kind],
-): { subject: string; html: string } {
-  return fillTemplate(template, stepTemplateValues(kind, data, values, ctx))
+): StepMailText {
+  const filled = fillTemplate(template, stepTemplateValues(kind, data, values, ctx))
+  if (kind !== 'admission' || !ctx.payment) return { ...filled, images: [] }
+  const due = Number(values.admission.admissionFee) + Number(values.admission.depositFee)
+  const pay = paymentDetails(due, ctx.payment.ways, ctx.payment.reference)
+  return pay.html
+    ? { ...filled, html: `${filled.html}\n${pay.html}`, images: pay.images }
+    : { ...filled, images: [] }
 }

@@ -61,6 +61,87 @@ describe('the admission (H31–H36)', () => {
   })
 })
 
+describe('how the family pays for the admission (issue 40, item 6)', () => {
+  const ways = {
+    upi: {
+      vpa: 'banyantree@indianbk',
+      payee: 'Goa Learning Centre',
+      note: 'Fee Rao family admission',
+    },
+    bank: {
+      accountName: 'Goa Learning Centre',
+      accountNumber: '123456789012',
+      ifsc: 'IDIB000G001',
+      bankName: 'Indian Bank',
+      branch: 'Panaji',
+    },
+  }
+  const admission = () => {
+    const data = inquiry()
+    const values = defaults(data)
+    values.admission = {
+      ...withGroup(values.admission, 'g-sun', groups, tariffs),
+      admissionFee: 25000,
+    }
+    return { data, values }
+  }
+  const meta = { id: 'step-0003', at: '2026-11-27T10:00:00.000Z', by: 'Meera', studentId: 's' }
+
+  it('ends the admission e-mail with the UPI link and QR code for the fee and the deposit, and the bank details', () => {
+    const { data, values } = admission()
+    const mail = composeStepMail('admission', data, values, {
+      ...ctx,
+      payment: { ways, reference: 'Rao family admission' },
+    })
+    expect(mail.html).toContain('How to pay')
+    // ₹25,000 admission fee and ₹45,000 deposit: one payment of ₹70,000.
+    expect(mail.html).toContain('upi://pay?pa=banyantree%40indianbk')
+    expect(mail.html).toContain('am=70000.00')
+    expect(mail.html).toContain('<img src="cid:upi-qr@payment"')
+    expect(mail.html).toContain('IDIB000G001')
+    expect(mail.html).toContain('Please write “Rao family admission” as the transfer’s reference.')
+    expect(mail.images).toHaveLength(1)
+    expect(mail.images[0]).toMatchObject({
+      filename: 'upi-qr.gif',
+      contentType: 'image/gif',
+      cid: 'upi-qr@payment',
+    })
+    // The image travels in the step, checked by the step's own schema.
+    const step = checkedStep(buildStep('admission', 'inq-1', data, values, mail, meta))
+    expect(step.mail.images).toEqual(mail.images)
+  })
+
+  it('says nothing about paying when the centre has neither UPI nor a bank account, and other steps never do', () => {
+    const { data, values } = admission()
+    const none = composeStepMail('admission', data, values, {
+      ...ctx,
+      payment: { ways: { upi: null, bank: null }, reference: 'Rao family admission' },
+    })
+    expect(none.html).not.toContain('How to pay')
+    expect(none.images).toEqual([])
+    const step = checkedStep(buildStep('admission', 'inq-1', data, values, none, meta))
+    expect(step.mail).not.toHaveProperty('images')
+    values.meeting = { date: '2026-12-03', start: '15:30', end: '17:00', contact: 'Anita' }
+    const meeting = composeStepMail('meeting', data, values, {
+      ...ctx,
+      payment: { ways, reference: 'x' },
+    })
+    expect(meeting.html).not.toContain('How to pay')
+  })
+
+  it('refuses an image that is not the UPI QR code', () => {
+    const { data, values } = admission()
+    const mail = {
+      subject: 'Admission',
+      html: '<p>Hello</p>',
+      images: [
+        { filename: 'x.exe', content: 'AAAA', contentType: 'application/octet-stream', cid: 'x' },
+      ],
+    }
+    expect(() => checkedStep(buildStep('admission', 'inq-1', data, values, mail, meta))).toThrow()
+  })
+})
+
 describe('the admission payment and the enrolment (H37–H42)', () => {
   it('enrols a child from a start date with a new student id', () => {
     const data = inquiry({ familyToken: 'fam-1', children: [admitted({ paymentPending: false })] })

@@ -8,8 +8,10 @@ import {
   stepSchema,
   trialFormSchema,
   type AdmissionStep,
+  type StepMail,
   type StepKind,
 } from '@sync/rules/admissions/steps'
+import type { InlineImage } from '@sync/rules/fees/payment-mail'
 import { text } from './step-data'
 import { addressList, type StepFormValues } from './step-form'
 
@@ -35,7 +37,7 @@ export function buildStep(
   inquiryId: string,
   data: Data,
   values: StepFormValues,
-  mail: { subject: string; html: string },
+  mail: { subject: string; html: string; images?: readonly InlineImage[] },
   meta: StepMeta,
 ): AdmissionStep {
   const base = {
@@ -48,6 +50,17 @@ export function buildStep(
       cc: addressList(values.mail.cc),
       subject: mail.subject,
       html: mail.html,
+      ...(mail.images?.length
+        ? {
+            // Checked against stepSchema with the rest of the step (checkedStep).
+            images: mail.images.map(({ filename, content, contentType, cid }) => ({
+              filename,
+              content,
+              contentType,
+              cid,
+            })) as StepMail['images'],
+          }
+        : {}),
     },
   }
   switch (kind) {
