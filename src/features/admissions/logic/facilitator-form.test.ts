@@ -69,12 +69,7 @@ describe('the facilitator application form', () => {
       'Date of birth: please enter a date in the past.',
     ],
     ['no gender chosen', { gender: '' }, 'gender', 'Please choose a gender.'],
-    [
-      'a short mobile',
-      { mobile: '123' },
-      'mobile',
-      'An Indian mobile number has 10 digits.',
-    ],
+    ['a short mobile', { mobile: '123' }, 'mobile', 'An Indian mobile number has 10 digits.'],
   ])('names the field with %s', (_name, change, field, message) => {
     expect(facilitatorFormProblems({ ...filled(), ...change })[field]).toBe(message)
   })

@@ -19,7 +19,7 @@ import {
 } from '@sync/contract/commands/centre/bank-details'
 import { notifyResult } from '@/components/feedback/notify-result'
 import { useSubmit } from '@/components/form/use-submit'
-import { saveBankDetails, useBankDetails } from '../hooks/use-bank-details'
+import { saveBankDetails, useBankDetails } from '@/lib/bank-details'
 
 const validate = schemaResolver(bankDetailsSchema, { sync: true })
 

@@ -46,7 +46,7 @@ vi.mock('@/features/mailer/hooks/use-webmail', async (importActual) => ({
     return { ok: true, data: { type: 'success', message: 'Reminder queued' } }
   },
 }))
-vi.mock('../hooks/use-bank-details', () => ({
+vi.mock('@/lib/bank-details', () => ({
   useBankDetails: () => ({
     usable: {
       accountName: 'Banyan Tree Learning Trust',
