@@ -153,7 +153,21 @@ test('the office takes a family from meeting to enrolment, the last two steps of
     step,
     'Success! Family record created and admission e-mail queued; it goes out when the mail server takes it',
   )
-  await mailTitled('Admission of')
+  // It tells the family how to pay the admission fee and the deposit (issue 40): the UPI link
+  // and its QR code for ₹55,000, sent inline.
+  const admissionMail = await mailTitled('Admission of')
+  expect(admissionMail.html).toContain('How to pay')
+  expect(admissionMail.html).toContain('upi://pay?pa=banyantree%40indianbk')
+  expect(admissionMail.html).toContain('am=55000.00')
+  expect(admissionMail.html).toContain('<img src="cid:upi-qr@payment"')
+  expect(admissionMail.attachments).toEqual([
+    expect.objectContaining({
+      filename: 'upi-qr.gif',
+      contentType: 'image/gif',
+      cid: 'upi-qr@payment',
+      head: 'GIF87',
+    }),
+  ])
   await expect
     .poll(async () => (await pulled('families')).filter((f) => f.name === family).length, {
       timeout: 30_000,
