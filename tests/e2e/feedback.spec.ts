@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { signedIn } from './support/backend'
 import { seriousViolations } from './support/axe'
-import { signedInPage } from './support/session'
+import { signedInPage, untilServiceWorkerControls } from './support/session'
 
 // Feedback per term (M01–M08): a facilitator writes about a child in the Feedback pane, also
 // offline; it reaches the server when the connection returns; the family reads it once the
@@ -124,7 +124,9 @@ test('a facilitator writes feedback offline; the family reads it once released',
   expect(await seriousViolations(family.page)).toEqual([])
   await family.page.screenshot({ path: testInfo.outputPath('parents-feedback-360.png') })
 
-  // Once seen, it reads offline.
+  // Once seen, it reads offline (from the device's copy, the app from the service worker).
+  await untilServiceWorkerControls(family.page)
+  await expect(entry).toBeVisible({ timeout: 30_000 })
   await family.context.setOffline(true)
   await family.page.setViewportSize({ width: 1280, height: 800 })
   await family.page.reload()
