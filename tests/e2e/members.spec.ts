@@ -187,8 +187,11 @@ test('on a phone the member filter is a list to choose from, not a strip scrolli
   const { context, page } = await adminPage(browser)
   await page.setViewportSize({ width: 360, height: 740 })
   await expect(page.getByRole('radiogroup', { name: 'Filter members' })).toHaveCount(0)
-  await page.getByRole('combobox', { name: 'Show' }).click()
-  await page.getByRole('option', { name: 'Students', exact: true }).click()
+  // The list opens from the box (opened again should the pane redraw and close it).
+  await expect(async () => {
+    await page.getByRole('combobox', { name: 'Show' }).click()
+    await page.getByRole('option', { name: 'Students', exact: true }).click({ timeout: 3_000 })
+  }).toPass({ timeout: 30_000 })
   await expect(page.getByTestId('page-label')).toHaveText('1-1 of 1')
   await context.close()
 })

@@ -40,7 +40,7 @@ test('an admin reads the scheduled tasks and runs one now, at 360 and 1280 px', 
 
   // The admin's counts include the tasks (F17).
   await pane.getByRole('link', { name: 'Members' }).click()
-  await expect(page.getByText('Scheduled tasks')).toBeVisible()
+  await expect(page.getByText('Scheduled tasks', { exact: true })).toBeVisible()
   await pane.getByRole('link', { name: 'Scheduled Tasks' }).click()
   await expect(tasks).toHaveCount(3)
 

@@ -99,13 +99,23 @@ test('the profile’s documents at 360 px: one date format, no expiry date unles
     .filter({ hasText: 'Success! File uploaded' })
   await expect(toast).toBeVisible({ timeout: 30_000 })
   await expect(dialog).toHaveCount(0)
-  const t = (await toast.boundingBox())!
-  for (const badge of [page.getByTestId('online-status'), page.getByTestId('sync-status')]) {
-    const b = (await badge.boundingBox())!
-    const overlap =
-      t.x < b.x + b.width && b.x < t.x + t.width && t.y < b.y + b.height && b.y < t.y + t.height
-    expect(overlap).toBe(false)
+  // Where the toast comes to rest (it slides in): clear of both badges.
+  const covered = async () => {
+    const t = (await toast.boundingBox())!
+    const out: string[] = []
+    for (const id of ['online-status', 'sync-status']) {
+      const b = (await page.getByTestId(id).boundingBox())!
+      if (
+        t.x < b.x + b.width &&
+        b.x < t.x + t.width &&
+        t.y < b.y + b.height &&
+        b.y < t.y + t.height
+      )
+        out.push(id)
+    }
+    return out
   }
+  await expect.poll(covered, { message: 'badges the toast covers' }).toEqual([])
 
   // Offline, an upload waits on the device, its label whole, and the header's title whole.
   await context.setOffline(true)
