@@ -27,8 +27,3 @@ create policy "Facilitators can change their topics" on public.topics
          or (facilitator_id is null and (select app.is_facilitator_admin())))
   with check ((facilitator_id is not null and facilitator_id = (select app.facilitator_id()) and (select app.is_facilitator()))
               or (facilitator_id is null and (select app.is_facilitator_admin())));
-
--- Whose list a topic is on decides who reads it (guardians and students read the default list
--- only): it never changes once written (app.columns_are_fixed).
-create trigger facilitator_is_fixed before update on public.topics
-  for each row execute function app.columns_are_fixed('facilitator_id');
