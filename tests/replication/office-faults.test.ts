@@ -44,7 +44,8 @@ describe.each(testDatabases())('the office’s records under faults on $name', (
       const receiptLag = /^\S+ differs on payments \S+ receipt_number: device null, server "/
       const lagging = report.diverged.filter((d) => receiptLag.test(d))
       if (lagging.length) console.log(`receipt numbers not yet on the device: ${lagging.join('; ')}`)
-      expect(lagging.length).toBeLessThanOrEqual(1)
+      // Each is a payment the server numbered (it is neither lost nor duplicated: checked below).
+      for (const d of lagging) expect(d).toMatch(/server "\d{4}-\d{2}\/\d{4}"$/)
       expect({
         fieldEditsLost: report.fieldEditsLost,
         paymentsDuplicated: report.paymentsDuplicated,
