@@ -25,6 +25,15 @@ export interface InlineImage {
   cid: string
 }
 
+/** The HTML with its inline images shown from their content, as a mail app shows them (previews). */
+export function withInlineImages(html: string, images: readonly InlineImage[]): string {
+  return images.reduce(
+    (text, image) =>
+      text.replaceAll(`cid:${image.cid}`, `data:${image.contentType};base64,${image.content}`),
+    html,
+  )
+}
+
 /** The UPI link of the amount, or null when the centre takes no UPI or nothing is due. */
 export function upiLinkFor(amount: number, ways: PaymentWays): string | null {
   if (!ways.upi || !isVpa(ways.upi.vpa) || !(amount > 0)) return null

@@ -1,15 +1,7 @@
 import type { Ref } from 'react'
 import { Stack, Text, Title } from '@mantine/core'
-import type { InlineImage } from '@sync/rules/fees/payment-mail'
+import { withInlineImages, type InlineImage } from '@sync/rules/fees/payment-mail'
 import type { SenderAccount } from '../logic/step-senders'
-
-/** The HTML with its inline images shown from their content, as a mail app shows them. */
-const withImages = (html: string, images: readonly InlineImage[]) =>
-  images.reduce(
-    (text, image) =>
-      text.replaceAll(`cid:${image.cid}`, `data:${image.contentType};base64,${image.content}`),
-    html,
-  )
 
 /**
  * An e-mail's HTML as the family will read it, in a sandboxed frame: no scripts, and no link
@@ -78,7 +70,7 @@ export function StepPreview({
           <b>Attachments:</b> {attachments.join(', ')}
         </Text>
       )}
-      <MessageFrame title="The message" html={withImages(html, images)} />
+      <MessageFrame title="The message" html={withInlineImages(html, images)} />
     </Stack>
   )
 }

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Modal.css'
 import '@mantine/core/styles/Checkbox.css'
 import { useState } from 'react'
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core'
-import type { InlineImage } from '@sync/rules/fees/payment-mail'
+import { withInlineImages, type InlineImage } from '@sync/rules/fees/payment-mail'
 import { useSubmit } from '@/components/form/use-submit'
 
 export interface ReminderMail {
@@ -12,14 +12,6 @@ export interface ReminderMail {
   /** Images the HTML shows by their Content-ID (the UPI QR code), sent inline. */
   images?: InlineImage[]
 }
-
-/** The HTML with its inline images shown from their content, as a mail app shows them. */
-const previewHtml = (html: string, images: readonly InlineImage[]) =>
-  images.reduce(
-    (text, image) =>
-      text.replaceAll(`cid:${image.cid}`, `data:${image.contentType};base64,${image.content}`),
-    html,
-  )
 
 function Preview({ to, subject, html, images = [] }: ReminderMail) {
   return (
@@ -34,7 +26,7 @@ function Preview({ to, subject, html, images = [] }: ReminderMail) {
       <iframe
         title="The reminder"
         sandbox=""
-        srcDoc={previewHtml(html, images)}
+        srcDoc={withInlineImages(html, images)}
         style={{
           width: '100%',
           height: 360,
