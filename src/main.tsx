@@ -40,7 +40,10 @@ import { appContainer, appStylesheetsFirst } from './app/prerendered'
 import { connectSignOut, openDatabaseEarly } from './db/open-early'
 import './app/route-meta'
 import { APPLICATION_QUEUE_KEY } from '@sync/rules/admissions/submit-queue'
+import { takeChunkReloads } from './lib/app-status/reload-guard'
 
+// Before any screen's code is asked for: the app, not the router, reloads for a failed chunk.
+takeChunkReloads(window, sessionStorage)
 appStylesheetsFirst(document)
 connectSignOut()
 const auth = createSessionAuthSource()

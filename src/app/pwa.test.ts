@@ -54,6 +54,7 @@ describe('a build that does not take over', () => {
     const timers = new Map<number, { fn: () => void; ms: number }>()
     let next = 0
     let reloads = 0
+    let online = true
     const deps = {
       container: {
         addEventListener: (type: string, fn: () => void) => {
@@ -68,8 +69,10 @@ describe('a build that does not take over', () => {
       },
       clearTimer: (id: number) => timers.delete(id),
       reload: () => reloads++,
+      online: () => online,
     }
     return {
+      goOffline: () => void (online = false),
       deps,
       timers,
       listeners,
@@ -87,6 +90,15 @@ describe('a build that does not take over', () => {
     expect(h.reloads()).toBe(0)
     h.elapse()
     expect(h.reloads()).toBe(1)
+    expect(h.listeners.size).toBe(0)
+  })
+
+  it('does not reload when the device went offline before the fallback was due', () => {
+    const h = harness()
+    takeOverOrReload({ waiting }, h.deps)
+    h.goOffline()
+    h.elapse()
+    expect(h.reloads()).toBe(0)
     expect(h.listeners.size).toBe(0)
   })
 

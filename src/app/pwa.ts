@@ -75,6 +75,7 @@ export function updateOnNavigation(): void {
       setTimer: (fn, ms) => setTimeout(fn, ms),
       clearTimer: (id) => clearTimeout(id),
       reload: () => location.reload(),
+      online: () => navigator.onLine,
     }),
   )
 }
@@ -84,13 +85,16 @@ export interface TakeOverDeps<Timer> {
   setTimer: (fn: () => void, ms: number) => Timer
   clearTimer: (timer: Timer) => void
   reload: () => void
+  /** Asked when the fallback is due: offline, the page is not loaded again. */
+  online: () => boolean
 }
 
 /**
  * Tells a waiting build to take over; the `controllerchange` listener of registerServiceWorker
  * reloads the page when it does. If it has not within TAKE_OVER_FALLBACK_MS, the page is loaded
  * again (not through the reload guard: this happens once per navigation a person makes, so it
- * cannot loop, and the reload that follows the takeover must stay allowed).
+ * cannot loop, and the reload that follows the takeover must stay allowed), unless the device
+ * went offline meanwhile: the build then takes over at a later navigation made online.
  */
 export function takeOverOrReload<Timer>(
   reg: Pick<ServiceWorkerRegistration, 'waiting'> | undefined,
@@ -103,7 +107,7 @@ export function takeOverOrReload<Timer>(
   }
   const timer = deps.setTimer(() => {
     deps.container.removeEventListener('controllerchange', tookOver)
-    deps.reload()
+    if (deps.online()) deps.reload()
   }, TAKE_OVER_FALLBACK_MS)
   deps.container.addEventListener('controllerchange', tookOver)
   return true

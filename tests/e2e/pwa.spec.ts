@@ -100,6 +100,40 @@ test('offline before the app is kept on the device, a screen not loaded yet wait
   await context.close()
 })
 
+test('offline, a screen whose code has no stylesheet of its own is not reloaded into the browser’s offline page either', async ({
+  browser,
+}) => {
+  // The router's own lazy routes reload the page once when their code cannot be fetched. The
+  // Scheduled Tasks screen needs no stylesheet beyond the shell's, so its failure is the bare
+  // "Failed to fetch dynamically imported module" that triggers that reload; offline, it must not.
+  const context = await browser.newContext({ serviceWorkers: 'block' })
+  await signInContext(context, 'admin@demo.school', 'demo-admin-1')
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  let loads = 0
+  page.on('load', () => loads++)
+  await page.goto('/admin/dash/members')
+  await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible({
+    timeout: 30_000,
+  })
+  await context.setOffline(true)
+  await page.getByTestId('side-pane').getByRole('link', { name: 'Scheduled Tasks' }).click()
+  await expect(
+    page.getByText('You are offline, and this part of the app is not on this device yet.'),
+  ).toBeVisible()
+  await page.waitForTimeout(1500)
+  expect(loads).toBe(1)
+  expect(page.url()).toMatch(/\/admin\/dash\/tasks$/)
+  // Back online, it opens by itself (one reload, now that the code can be fetched).
+  await context.setOffline(false)
+  await expect(page.getByRole('heading', { level: 1, name: 'Scheduled Tasks' })).toBeVisible({
+    timeout: 30_000,
+  })
+  expect(loads).toBe(2)
+  await context.close()
+})
+
 test('on a first visit the worker takes the open page once it has kept the app, so a screen not opened yet opens offline', async ({
   browser,
 }) => {

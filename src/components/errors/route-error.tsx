@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core'
 import { useNetwork } from '@mantine/hooks'
-import { guardedReload, isChunkLoadError, reloadWhenOnline } from '@/lib/app-status/reload-guard'
+import { isChunkLoadError, reloadForChunk } from '@/lib/app-status/reload-guard'
 import { NotFound } from './not-found'
 
 export interface RouteErrorProps {
@@ -25,24 +25,14 @@ export function RouteError({ error, path, validationFailed, home }: RouteErrorPr
   useEffect(() => {
     if (!chunk) return
     const deps = { now: Date.now, storage: sessionStorage, reload: () => location.reload() }
-    let reloaded: boolean
-    if (!navigator.onLine) {
-      reloaded = reloadWhenOnline(deps, {
-        online: () => navigator.onLine,
-        addEventListener: (type, listener, options) =>
-          window.addEventListener(type, listener, options),
-      })
-    } else {
-      // The router reloads once by itself when a lazy route fails to load; when it already
-      // has, another reload would only fail the same way.
-      const routerReloaded = Object.keys(sessionStorage).some((k) =>
-        k.startsWith('tanstack_router_reload:'),
-      )
-      reloaded = !routerReloaded && guardedReload(deps)
-    }
+    const reloaded = reloadForChunk(error, deps, {
+      online: () => navigator.onLine,
+      addEventListener: (type, listener, options) =>
+        window.addEventListener(type, listener, options),
+    })
     // A reload refused (offline, or by the loop guard) leaves the person an explanation.
     if (!reloaded) void Promise.resolve().then(() => setReloading(false))
-  }, [chunk])
+  }, [chunk, error])
   if (validationFailed) return <NotFound path={path} home={home} />
   if (reloading) return null
   return (

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { compareVersions, versionChanged } from './version'
-import { guardedReload, isChunkLoadError, RELOAD_GUARD_MS, reloadWhenOnline } from './reload-guard'
+import {
+  guardedReload,
+  isChunkLoadError,
+  RELOAD_GUARD_MS,
+  reloadForChunk,
+  reloadWhenOnline,
+  takeChunkReloads,
+} from './reload-guard'
 import { isSlowConnection } from './network'
 
 describe('versions', () => {
@@ -72,6 +79,48 @@ describe('guarded reload', () => {
     m.advance(RELOAD_GUARD_MS)
     expect(reloadWhenOnline(m.deps, events)).toBe(true)
     expect(m.reloads()).toBe(2)
+  })
+
+  it('reloads once per failing chunk online, and offline only when the connection is back', () => {
+    const m = make()
+    let online = true
+    const listeners: (() => void)[] = []
+    const events = {
+      online: () => online,
+      addEventListener: (_: 'online', listener: () => void) => void listeners.push(listener),
+    }
+    const a = new TypeError('Failed to fetch dynamically imported module: http://x/assets/a.js')
+    expect(reloadForChunk(a, m.deps, events)).toBe(true)
+    m.advance(RELOAD_GUARD_MS)
+    // The same chunk failing again after its reload: the person is told, no loop.
+    expect(reloadForChunk(a, m.deps, events)).toBe(false)
+    expect(m.reloads()).toBe(1)
+    online = false
+    const b = new TypeError('Failed to fetch dynamically imported module: http://x/assets/b.js')
+    expect(reloadForChunk(b, m.deps, events)).toBe(false)
+    expect(m.reloads()).toBe(1)
+    online = true
+    listeners[0]!()
+    expect(m.reloads()).toBe(2)
+  })
+
+  it('marks every failed import for the router, so its lazy routes never reload by themselves', () => {
+    const store = new Map<string, string>()
+    const target = new EventTarget()
+    takeChunkReloads(target as unknown as Window, {
+      setItem: (k: string, v: string) => void store.set(k, v),
+    })
+    const event = Object.assign(new Event('vite:preloadError', { cancelable: true }), {
+      payload: new TypeError('Failed to fetch dynamically imported module: http://x/assets/a.js'),
+    })
+    target.dispatchEvent(event)
+    expect(
+      store.get(
+        'tanstack_router_reload:Failed to fetch dynamically imported module: http://x/assets/a.js',
+      ),
+    ).toBe('1')
+    // The error still reaches the route: the event is not cancelled.
+    expect(event.defaultPrevented).toBe(false)
   })
 
   it.each([

@@ -49,3 +49,39 @@ export function reloadWhenOnline(deps: ReloadDeps, events: OnlineEvents): boolea
   events.addEventListener('online', () => void guardedReload(withOnline), { once: true })
   return false
 }
+
+/** The router's own mark: with it set for an error, its lazy routes do not reload the page. */
+const ROUTER_RELOAD_KEY = 'tanstack_router_reload:'
+/** The app's mark that a chunk's failure has already reloaded the page once in this tab. */
+const CHUNK_RELOAD_KEY = 'app.chunkReload:'
+
+/**
+ * The app alone decides when a chunk that failed to load reloads the page. The router's lazy
+ * routes reload by themselves on such an error, online or not (offline that shows the browser's
+ * own offline page); Vite announces every failed dynamic import (`vite:preloadError`) before the
+ * router sees it, so the router's mark is set first and the error reaches the route's error
+ * screen (RouteError), which calls reloadForChunk.
+ */
+export function takeChunkReloads(
+  target: Pick<Window, 'addEventListener'>,
+  storage: Pick<Storage, 'setItem'>,
+): void {
+  target.addEventListener('vite:preloadError', (event) => {
+    const error = (event as Event & { payload?: unknown }).payload
+    if (error instanceof Error) storage.setItem(ROUTER_RELOAD_KEY + error.message, '1')
+  })
+}
+
+/**
+ * A chunk failed to load: online, the page is loaded again once per failing chunk (a new build
+ * may have replaced it) within the loop guard; offline, only once the connection is back. Returns
+ * true when a reload happened now.
+ */
+export function reloadForChunk(error: unknown, deps: ReloadDeps, events: OnlineEvents): boolean {
+  if (!events.online()) return reloadWhenOnline(deps, events)
+  const key = CHUNK_RELOAD_KEY + (error instanceof Error ? error.message : String(error))
+  if (deps.storage.getItem(key)) return false
+  if (!guardedReload({ ...deps, online: events.online })) return false
+  deps.storage.setItem(key, '1')
+  return true
+}
