@@ -15,7 +15,7 @@ describe('a prerendered page', () => {
   })
 
   it('carries its markup, its title and its critical CSS', () => {
-    expect(html).toContain('<div id="root" data-prerendered><form>')
+    expect(html).toContain('<div id="root" data-prerendered data-app-bytes="0"><form>')
     expect(html).toContain('<title>Sign in &lt;here></title>')
     // CSS text can never close the style element early.
     expect(html).toContain('<style data-critical>.x{color:red}<\\/style><script></style>')
@@ -43,8 +43,13 @@ describe('a prerendered page', () => {
     expect(themed.match(/--mantine-color-dimmed:#495057/g)).toHaveLength(1)
     expect(variables).toBeGreaterThan(themed.indexOf('index-CCCCCCCC.css'))
     expect(themed).toContain(
-      '<div id="root" data-prerendered><p>Hi</p><style data-mantine-styles="classes">',
+      '<div id="root" data-prerendered data-app-bytes="0"><p>Hi</p><style data-mantine-styles="classes">',
     )
+  })
+
+  it('names the bytes the app needs for the page', () => {
+    const page = pageHtml(shell, { html: '<p>Hi</p>', title: 'Home', css: '', appBytes: 245_760 })
+    expect(page).toContain('<div id="root" data-prerendered data-app-bytes="245760"><p>Hi</p>')
   })
 
   it.each([

@@ -5,7 +5,7 @@
 // full CSS load behind it, and src/app/prerendered.ts hands over what was typed (and a press of
 // the submit button) when the app takes the page over. The local host answers these paths with
 // these files; repeat visits are served by the service worker's app shell as before.
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { AddressInfo } from 'node:net'
@@ -28,12 +28,27 @@ export const prerenderedFile = (path: string) =>
 // Runs in the prerendered page before the app: the field the app would focus takes focus, a
 // press of the submit button is kept (the form is marked, the button shows it was pressed)
 // instead of reloading the page, and a press of any other button ("Add a child") is kept, in
-// order, for the app to press again.
+// order, for the app to press again. From a press of submit until the app takes the page over, a
+// status under the form says the app is loading, how much of it has arrived (a progress bar and
+// the kilobytes) and about how long is left at the rate it arrives (`data-app-bytes` on the root:
+// what the app needs for this page, as sent compressed).
 export const CAPTURE_SCRIPT =
   "var r=document.getElementById('root'),n=0,a=r.querySelector('[autofocus]');if(a)a.focus();" +
+  'function k(b){return Math.round(b/1024)}' +
+  "function w(f){if(f.querySelector('[data-app-loading]'))return;var t=+r.getAttribute('data-app-bytes')||0," +
+  "s=document.createElement('div'),p=document.createElement('progress'),x=document.createElement('p');" +
+  "s.setAttribute('role','status');s.setAttribute('data-app-loading','');s.setAttribute('data-testid','app-loading');" +
+  "s.style.cssText='margin-top:12px;font-size:14px';p.max=100;p.style.width='100%';" +
+  "p.setAttribute('aria-label','Loading the app');x.style.margin='4px 0 0';s.appendChild(p);s.appendChild(x);f.appendChild(s);" +
+  "function u(){var g=0,c=navigator.connection,e=performance.now()/1e3;performance.getEntriesByType('resource')" +
+  ".forEach(function(o){if(o.name.indexOf('/assets/')>=0)g+=o.transferSize||0});" +
+  'var v=g>0?g/e:c&&c.downlink?c.downlink*125e3:0,l=t>g&&v?Math.ceil((t-g)/v):0;' +
+  'p.value=t?Math.min(99,Math.round(g*100/t)):0;' +
+  "x.textContent='Loading the app: '+k(g)+' of '+k(t)+' KB'+(l?', about '+(l<90?l+' s':Math.round(l/60)+' min')+' left.':'.')}" +
+  'u();setInterval(u,1e3)}' +
   "r.addEventListener('submit',function(e){e.preventDefault();" +
   "var f=e.target;f.setAttribute('data-submitted','');var b=f.querySelector('[type=submit]');" +
-  "if(b){b.setAttribute('data-loading','true');b.setAttribute('aria-busy','true')}});" +
+  "if(b){b.setAttribute('aria-busy','true')}w(f)});" +
   "r.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('button');" +
   "if(b&&b.type!=='submit'){n++;b.setAttribute('data-pressed',(b.getAttribute('data-pressed')" +
   "?b.getAttribute('data-pressed')+' ':'')+n)}})"
@@ -83,7 +98,10 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  * loads (its scripts, module preloads and stylesheets) moved after the markup, so that on a slow
  * link the page's own bytes arrive first and nothing holds back its first paint.
  */
-export function pageHtml(shell: string, page: { html: string; title: string; css: string }) {
+export function pageHtml(
+  shell: string,
+  page: { html: string; title: string; css: string; appBytes?: number },
+) {
   const later: string[] = []
   const head = shell.replace(
     /<script type="module"[^>]*><\/script>\s*|<link rel="(?:stylesheet|modulepreload)"[^>]*>\s*/g,
@@ -108,10 +126,22 @@ export function pageHtml(shell: string, page: { html: string; title: string; css
     .replace('</head>', `<style data-critical>${page.css.replace(/<\//g, '<\\/')}</style></head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root" data-prerendered>${markup}</div><script>${CAPTURE_SCRIPT}</script>` +
+      `<div id="root" data-prerendered data-app-bytes="${page.appBytes ?? 0}">${markup}</div>` +
+        `<script>${CAPTURE_SCRIPT}</script>` +
         later.join('') +
         themeVariables.join(''),
     )
+}
+
+/** The bytes the host sends for these files: each one's brotli copy where there is one. */
+async function sentSize(outDir: string, paths: Iterable<string>): Promise<number> {
+  let total = 0
+  for (const path of paths) {
+    const file = join(outDir, path)
+    const sent = existsSync(file + '.br') ? file + '.br' : file
+    if (existsSync(sent)) total += (await stat(sent)).size
+  }
+  return total
 }
 
 /** No Chromium to render with: the build goes on without prerendered pages, and says so. */
@@ -142,11 +172,19 @@ async function prerenderAll(outDir: string) {
     for (const path of PRERENDERED_PATHS) {
       const context = await browser.newContext({ serviceWorkers: 'block', colorScheme: 'light' })
       const page = await context.newPage()
+      // What the app loads for this page: its files under /assets/, counted as the host sends
+      // them (the brotli copy where there is one).
+      const assets = new Set<string>()
+      page.on('response', (res) => {
+        const { pathname } = new URL(res.url())
+        if (pathname.startsWith('/assets/')) assets.add(pathname)
+      })
       await page.goto(base + path, { waitUntil: 'networkidle' })
       await page.waitForFunction(() => !!document.querySelector('#root h1, #root h2, #root form'))
       const css = (await page.evaluate(USED_CSS)) as string
       const markup = (await page.evaluate(PAGE_MARKUP)) as { html: string; title: string }
-      pages.push([path, pageHtml(shell, { ...markup, css })])
+      const appBytes = await sentSize(outDir, assets)
+      pages.push([path, pageHtml(shell, { ...markup, css, appBytes })])
       await context.close()
     }
   } finally {

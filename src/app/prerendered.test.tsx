@@ -158,3 +158,47 @@ describe("the app's stylesheets on a prerendered page", () => {
     expect(doc.head.innerHTML).toBe(before)
   })
 })
+
+describe("the prerendered page's own script", () => {
+  it('keeps a submit and shows at once that the app is loading, how much has come and about how long is left', async () => {
+    const { CAPTURE_SCRIPT } = await import('../../scripts/prerender')
+    document.body.innerHTML = `<div id="root" data-prerendered data-app-bytes="20480">${form()}</div>`
+    vi.useFakeTimers()
+    let arrived = 10_240
+    const now = vi.spyOn(performance, 'now').mockReturnValue(5_000)
+    const entries = vi.spyOn(performance, 'getEntriesByType').mockImplementation(
+      () =>
+        [
+          { name: 'http://x/assets/index-A.js', transferSize: arrived },
+          { name: 'http://x/icons/icon.svg', transferSize: 99_999 },
+        ] as unknown as PerformanceEntryList,
+    )
+    try {
+      new Function(CAPTURE_SCRIPT)()
+      const submitted = new Event('submit', { cancelable: true, bubbles: true })
+      document.querySelector('form')!.dispatchEvent(submitted)
+      expect(submitted.defaultPrevented).toBe(true)
+      const status = document.querySelector('[role="status"][data-app-loading]')!
+      // 10 KiB of 20 in 5 s: 2 KiB a second, so about 5 s for the other 10.
+      expect(status.textContent).toBe('Loading the app: 10 of 20 KB, about 5 s left.')
+      expect(status.querySelector('progress')).toHaveProperty('value', 50)
+      expect(status.querySelector('progress')!.getAttribute('aria-label')).toBe('Loading the app')
+      // The button keeps its words; the form is marked for the app to submit again.
+      expect(document.querySelector('button')!.textContent).toBe('Continue')
+      expect(document.querySelector('form')!.hasAttribute('data-submitted')).toBe(true)
+      arrived = 15_360
+      now.mockReturnValue(7_500)
+      vi.advanceTimersByTime(1_000)
+      expect(status.textContent).toBe('Loading the app: 15 of 20 KB, about 3 s left.')
+      // A second press does not add a second status.
+      document
+        .querySelector('form')!
+        .dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }))
+      expect(document.querySelectorAll('[data-app-loading]')).toHaveLength(1)
+    } finally {
+      vi.useRealTimers()
+      now.mockRestore()
+      entries.mockRestore()
+    }
+  })
+})

@@ -5,6 +5,7 @@ import { RouteError } from '@/components/errors/route-error'
 import type { AuthSource } from '@/lib/auth/types'
 import { useHomePath } from '@/lib/auth/use-auth'
 import { builtScreens } from './screens'
+import { RoutePending } from './route-pending'
 
 function DefaultNotFound() {
   const path = useRouterState({ select: (s) => s.location.pathname })
@@ -32,6 +33,7 @@ export function createAppRouter(auth: AuthSource, screens: ReadonlySet<string> =
     defaultPreload: 'intent',
     defaultNotFoundComponent: DefaultNotFound,
     defaultErrorComponent: DefaultError,
+    defaultPendingComponent: RoutePending,
     scrollRestoration: true,
   })
 }

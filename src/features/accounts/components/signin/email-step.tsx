@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { Button, Stack, TextInput } from '@mantine/core'
+import { Button, Stack, Text, TextInput } from '@mantine/core'
 import { accounts } from '../../api'
 import { useWarmUpOnFirstInput } from '../../hooks/use-warm-up'
 import type { AccountsAnswers } from '@sync/contract/commands/accounts/contract'
@@ -57,6 +57,11 @@ export function EmailStep({
         <Button type="submit" loading={busy} fullWidth>
           Continue
         </Button>
+        {busy && (
+          <Text size="sm" ta="center" role="status" data-testid="email-checking">
+            Checking your address with the centre (a few seconds, longer on a slow connection)…
+          </Text>
+        )}
       </Stack>
     </form>
   )
