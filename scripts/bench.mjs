@@ -13,6 +13,7 @@ import { resolve } from 'node:path'
 const SUITES = [
   'bundle',
   'first-visit',
+  'parent-visit',
   'host',
   'sync',
   'sync-server',
