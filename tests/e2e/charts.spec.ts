@@ -1,0 +1,275 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { signedIn } from './support/backend'
+import { seriousViolations } from './support/axe'
+import { signedInPage } from './support/session'
+
+// The office's pictures (issue 38): each chart's text (its rows, as a screen reader reads them)
+// is read against the records it is drawn from, and against the list each bar opens; the charts
+// are axe clean and fit a 360 px phone.
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+// The centre's date (Goa, +05:30) and its fee (academic) year, June to May.
+const centreDay = (at: string | number) =>
+  new Date(new Date(at).getTime() + 330 * 60_000).toISOString().slice(0, 10)
+const today = centreDay(Date.now())
+const monthIndex = Number(today.slice(5, 7)) - 1
+const startYear = monthIndex >= 5 ? Number(today.slice(0, 4)) : Number(today.slice(0, 4)) - 1
+const feeYear = `${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`
+/** The year's months, June first, as 'YYYY-MM' and as the charts label them. */
+const yearMonths = [5, 6, 7, 8, 9, 10, 11, 0, 1, 2, 3, 4].map((m) => {
+  const y = m >= 5 ? startYear : startYear + 1
+  return { key: `${y}-${String(m + 1).padStart(2, '0')}`, label: `${MONTHS[m]} ${y}` }
+})
+const amountOf = (text: string) => Number(/₹([\d,]+\.\d\d)/.exec(text)?.[1]?.replace(/,/g, ''))
+
+interface ChartRow {
+  label: string
+  /** Each bar's text, its series named: 'Paid: ₹14,500.00'. */
+  bars: string[]
+}
+
+/** A chart's rows as its text alternative gives them. */
+async function chartRows(chart: Locator): Promise<ChartRow[]> {
+  return chart.getByTestId('chart-row').evaluateAll((rows) =>
+    rows.map((row) => ({
+      label: row.querySelector('[data-testid="chart-row-label"]')?.textContent ?? '',
+      bars: [...row.querySelectorAll('[data-testid="chart-bar"]')].map(
+        (bar) => bar.textContent ?? '',
+      ),
+    })),
+  )
+}
+
+async function pull<T>(email: string, password: string, collection: string): Promise<T[]> {
+  const client = await signedIn(email, password)
+  const { data, error } = await client.rpc('sync_pull', {
+    collection,
+    checkpoint: null,
+    batch_size: 1000,
+  })
+  if (error) throw error
+  return (data as { documents: T[] }).documents
+}
+
+async function atBothWidths(page: Page, name: string, outputPath: (n: string) => string) {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.screenshot({ path: outputPath(`${name}-1280.png`), fullPage: true })
+  expect(await seriousViolations(page)).toEqual([])
+  await page.setViewportSize({ width: 360, height: 780 })
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(360)
+  await page.screenshot({ path: outputPath(`${name}-360.png`), fullPage: true })
+  expect(await seriousViolations(page)).toEqual([])
+}
+
+interface ServerPayment {
+  student_id: string | null
+  kind: string
+  status: string
+  data: { amount: number; feeYear: string; period?: { key: string }; paymentType?: string }
+}
+
+test('Payments: paid against pending per month and pending by group, each bar opening its list', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const { context, page } = await signedInPage(
+    browser,
+    'administration@demo.school',
+    'demo-administration-1',
+    '/administration/dash?pane=payments',
+  )
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const pane = page.getByTestId('payments-pane')
+  const months = pane.getByTestId('chart-fee-months')
+  await expect(months.getByRole('heading', { name: 'Paid and pending by month' })).toBeVisible({
+    timeout: 20_000,
+  })
+  await expect(pane.getByRole('heading', { name: `Fee year ${feeYear} at a glance` })).toBeVisible()
+  // Wait for the demo payments to be on the device (Tiago owes this month).
+  await expect(
+    pane
+      .getByTestId('fees-pending')
+      .getByTestId('student-fee')
+      .filter({ hasText: 'Tiago Fernandes' }),
+  ).toBeVisible({ timeout: 20_000 })
+
+  // The months run June to May, each with a paid and a pending figure.
+  const rows = await chartRows(months)
+  expect(rows.map((r) => r.label)).toEqual(yearMonths.map((m) => m.label))
+  for (const r of rows) expect(r.bars.map((b) => b.split(':')[0])).toEqual(['Paid', 'Pending'])
+  // What the year's paid bars add up to is every recorded fee of the fee year for a period.
+  const payments = await pull<ServerPayment>(
+    'administration@demo.school',
+    'demo-administration-1',
+    'payments',
+  )
+  const recorded = payments
+    .filter(
+      (p) =>
+        p.kind === 'fee' && p.status === 'recorded' && p.data.feeYear === feeYear && p.data.period,
+    )
+    .reduce((sum, p) => sum + p.data.amount, 0)
+  expect(rows.reduce((sum, r) => sum + amountOf(r.bars[0]!), 0)).toBe(recorded)
+  // Months to come are not pending yet.
+  const current = yearMonths.findIndex((m) => m.key === today.slice(0, 7))
+  for (const r of rows.slice(current + 1)) expect(amountOf(r.bars[1]!)).toBe(0)
+
+  // This month's pending bar opens its students: Tiago owes his month, the total is the bar's.
+  const thisMonth = rows[current]!
+  await months
+    .getByRole('button', {
+      name: `${thisMonth.label}, Pending: ${thisMonth.bars[1]!.split(': ')[1]}. Open the list`,
+    })
+    .click()
+  let dialog = page.getByRole('dialog', { name: `Pending for ${thisMonth.label}` })
+  await expect(dialog.getByRole('row').filter({ hasText: 'Tiago Fernandes' })).toContainText(
+    '₹16,700.00',
+  )
+  await expect(dialog.locator('tfoot')).toContainText(thisMonth.bars[1]!.split(': ')[1]!)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await months
+    .getByRole('button', {
+      name: `${thisMonth.label}, Paid: ${thisMonth.bars[0]!.split(': ')[1]}. Open the list`,
+    })
+    .click()
+  dialog = page.getByRole('dialog', { name: `Paid for ${thisMonth.label}` })
+  await expect(dialog.getByRole('row').filter({ hasText: 'Inês Fernandes' })).toContainText(
+    '₹14,500.00',
+  )
+  await expect(dialog.locator('tfoot')).toContainText(thisMonth.bars[0]!.split(': ')[1]!)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+
+  // Pending by group: each group's bar is what its students' rows in the Pending list owe.
+  const pendingList = await pane
+    .getByTestId('fees-pending')
+    .getByTestId('student-fee')
+    .evaluateAll((items) => items.map((i) => i.textContent ?? ''))
+  const groups = await chartRows(pane.getByTestId('chart-pending-groups'))
+  expect(groups.length).toBeGreaterThan(0)
+  let total = 0
+  for (const g of groups) {
+    const owed = pendingList
+      .filter((text) => text.includes(` · ${g.label}`))
+      .reduce((sum, text) => sum + amountOf(/Pending ₹[\d,]+\.\d\d/.exec(text)?.[0] ?? ''), 0)
+    expect(amountOf(g.bars[0]!), g.label).toBe(owed)
+    total += owed
+  }
+  // Behind first.
+  const amounts = groups.map((g) => amountOf(g.bars[0]!))
+  expect([...amounts].sort((a, b) => b - a)).toEqual(amounts)
+  expect(amountOf((await pane.getByTestId('total-pending-amount').textContent()) ?? '')).toBe(total)
+  const jaul = groups.find((g) => g.label === 'Jaul')!
+  await pane
+    .getByRole('button', { name: `Jaul, Pending: ${jaul.bars[0]!.split(': ')[1]}. Open the list` })
+    .click()
+  dialog = page.getByRole('dialog', { name: 'Pending in Jaul' })
+  await expect(dialog.getByRole('row').filter({ hasText: 'Tiago Fernandes' })).toBeVisible()
+  await expect(dialog.locator('tfoot')).toContainText(jaul.bars[0]!.split(': ')[1]!)
+  await page.keyboard.press('Escape')
+
+  await pane.getByTestId('chart-fee-months').scrollIntoViewIfNeeded()
+  await atBothWidths(page, 'payments-charts', (n) => testInfo.outputPath(n))
+  await context.close()
+})
+
+interface ServerInquiry {
+  kind: string
+  status: string
+  archived: boolean
+  submitted: string
+}
+
+test('Pre-Admission: the funnel, the waits and the applications per month of the academic year', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const { context, page } = await signedInPage(
+    browser,
+    'admission@demo.school',
+    'demo-admission-1',
+    '/administration/dash',
+  )
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const pane = page.getByTestId('pre-admission')
+  await expect(pane.getByRole('heading', { level: 1, name: 'Pre-Admission' })).toBeVisible({
+    timeout: 20_000,
+  })
+  const toggle = pane.getByRole('button', { name: 'Figures' })
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  await toggle.click()
+  const figures = pane.getByTestId('admission-figures')
+  await expect(figures.getByLabel('Academic year')).toHaveValue(feeYear, { timeout: 20_000 })
+  await expect(pane.getByRole('button', { name: 'Hide figures' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  )
+
+  const inquiries = (
+    await pull<ServerInquiry>('admission@demo.school', 'demo-admission-1', 'inquiries')
+  ).filter((i) => i.kind === 'family' && !i.archived)
+  const ofYear = inquiries.filter((i) => {
+    const day = centreDay(i.submitted)
+    return yearMonths[0]!.key <= day.slice(0, 7) && day.slice(0, 7) <= yearMonths[11]!.key
+  })
+  const count = (text: string) => Number(/(\d+) (famil|application)/.exec(text)?.[1])
+
+  // The funnel: every inquiry of the year starts it, the enrolled end it, each stage no wider.
+  const funnel = await chartRows(figures.getByTestId('chart-admission-funnel'))
+  expect(funnel.map((r) => r.label)).toEqual([
+    'Initial Inquiry',
+    'Meeting',
+    'Trial',
+    'Admission',
+    'Enrolled',
+  ])
+  const counts = funnel.map((r) => count(r.bars[0]!))
+  expect(counts[0]).toBe(ofYear.length)
+  expect(counts[4]).toBe(ofYear.filter((i) => i.status === 'enrolled').length)
+  for (let i = 1; i < counts.length; i++) expect(counts[i]).toBeLessThanOrEqual(counts[i - 1]!)
+  const stopped = (s: string) => ofYear.filter((i) => i.status === s).length
+  await expect(figures.getByTestId('funnel-stopped')).toHaveText(
+    new RegExp(
+      `Now on hold: ${stopped('onHold')} famil.* Not proceeding: ${stopped('notProceeding')} famil`,
+    ),
+  )
+
+  // Applications per month: the year's inquiries by the month they arrived, June first.
+  const perMonth = await chartRows(figures.getByTestId('chart-applications'))
+  expect(perMonth.map((r) => r.label)).toEqual(yearMonths.map((m) => m.label))
+  yearMonths.forEach((m, i) => {
+    const arrived = ofYear.filter((q) => centreDay(q.submitted).startsWith(m.key)).length
+    expect(count(perMonth[i]!.bars[0]!), m.label).toBe(arrived)
+  })
+
+  // The waits: one row per status before enrolment, those still waiting among those measured.
+  const waits = await chartRows(figures.getByTestId('chart-status-waits'))
+  expect(waits.map((r) => r.label.split(' · ')[0])).toEqual([
+    'Initial Inquiry',
+    'Meeting',
+    'Trial',
+    'Admission',
+  ])
+  const stillInitial = ofYear.filter((i) => i.status === 'initialInquiry').length
+  expect(waits[0]!.label).toContain(`${stillInitial} still waiting`)
+  for (const w of waits) expect(w.bars[0]).toMatch(/^Middle wait: \d+ days?$/)
+
+  await atBothWidths(page, 'admission-figures', (n) => testInfo.outputPath(n))
+  await context.close()
+})
