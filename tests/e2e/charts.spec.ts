@@ -273,3 +273,61 @@ test('Pre-Admission: the funnel, the waits and the applications per month of the
   await atBothWidths(page, 'admission-figures', (n) => testInfo.outputPath(n))
   await context.close()
 })
+
+test('Accounting: the fee year’s income per month by fee type, beside the year before', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const { context, page } = await signedInPage(
+    browser,
+    'administration@demo.school',
+    'demo-administration-1',
+    '/administration/dash?pane=accounting',
+  )
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const pane = page.getByTestId('accounting-pane')
+  const chart = pane.getByTestId('chart-income')
+  const before = `${startYear - 1}-${String(startYear % 100).padStart(2, '0')}`
+  await expect(
+    chart.getByRole('heading', { name: `Income by month, ${feeYear} beside ${before}` }),
+  ).toBeVisible({ timeout: 20_000 })
+  await expect(pane.getByTestId('year-total').first()).toBeVisible({ timeout: 20_000 })
+
+  const rows = await chartRows(chart)
+  expect(rows.map((r) => r.label).filter((l) => !l.startsWith('Paid '))).toEqual(
+    yearMonths.map((m) => m.label),
+  )
+  const yearTotal = async (label: string) => {
+    const card = pane
+      .getByTestId('totals-fee-year')
+      .getByTestId('year-total')
+      .filter({ has: page.getByRole('heading', { name: label, exact: true }) })
+    if ((await card.count()) === 0) return 0
+    return amountOf((await card.getByText(/^₹/).last().textContent()) ?? '')
+  }
+  // Each bar's total is its parts; the year's bars add up to the year's total on the pane.
+  const sums = [0, 0]
+  for (const r of rows) {
+    expect(r.bars).toHaveLength(2)
+    r.bars.forEach((bar, i) => {
+      const [head, parts = ''] = bar.split(/(?<=\.\d\d)(?=[A-Z])/)
+      const total = amountOf(head!)
+      const partSum = [...parts.matchAll(/₹([\d,]+\.\d\d)/g)].reduce(
+        (s, m) => s + Number(m[1]!.replace(/,/g, '')),
+        0,
+      )
+      expect(partSum, `${r.label} ${bar}`).toBe(total)
+      sums[i]! += total
+    })
+    expect(r.bars[0]!.startsWith(feeYear)).toBe(true)
+    expect(r.bars[1]!.startsWith(before)).toBe(true)
+  }
+  expect(sums[0]).toBe(await yearTotal(`Fee year ${feeYear}`))
+  expect(sums[1]).toBe(await yearTotal(`Fee year ${before}`))
+  // Fees paid this year show by their type.
+  if (sums[0]! > 0) await expect(chart.getByTestId('chart-bar-parts').first()).toContainText('₹')
+
+  await chart.scrollIntoViewIfNeeded()
+  await atBothWidths(page, 'income-chart', (n) => testInfo.outputPath(n))
+  await context.close()
+})

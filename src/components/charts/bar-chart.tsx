@@ -158,3 +158,138 @@ export function BarChart({
     </Box>
   )
 }
+
+/** The patterns of a stacked bar's parts, in turn, so no two neighbours differ by colour alone. */
+const PART_FILLS: readonly ((c: string) => CSSProperties)[] = [
+  (c) => ({ background: c }),
+  (c) => ({ background: `repeating-linear-gradient(135deg, ${c} 0 3px, transparent 3px 6px)` }),
+  (c) => ({ background: `repeating-linear-gradient(90deg, ${c} 0 2px, transparent 2px 5px)` }),
+  (c) => ({ background: `radial-gradient(${c} 1.5px, transparent 1.6px) 0 0 / 5px 5px` }),
+  (c) => ({ background: `repeating-linear-gradient(45deg, ${c} 0 3px, transparent 3px 6px)` }),
+  (c) => ({ background: `repeating-linear-gradient(0deg, ${c} 0 2px, transparent 2px 5px)` }),
+  (c) => ({
+    background: `repeating-linear-gradient(45deg, ${c} 0 1.5px, transparent 1.5px 5px), repeating-linear-gradient(135deg, ${c} 0 1.5px, transparent 1.5px 5px)`,
+  }),
+]
+
+/** One part of a stacked bar: a kind (a fee type…) in a colour; its pattern follows its place. */
+export interface StackPart {
+  label: string
+  color: string
+}
+
+function partStyle(part: StackPart, index: number): CSSProperties {
+  const c = `var(--mantine-color-${part.color}-filled)`
+  return { ...PART_FILLS[index % PART_FILLS.length]!(c), boxShadow: `inset 0 0 0 1.5px ${c}` }
+}
+
+/** A row of a stacked chart: a label, and bars (this year, last year…) of parts. */
+export interface StackRow {
+  key: string
+  label: string
+  /** Each bar's name and its parts' figures, in the parts' order. */
+  bars: readonly { name: string; values: readonly number[] }[]
+}
+
+/**
+ * A horizontal chart of stacked bars with a legend: each bar is split into its parts, and its
+ * total and every part that is not nothing are written beside it, as the chart's text.
+ */
+export function StackedBarChart({
+  title,
+  description,
+  parts,
+  rows,
+  format = String,
+  empty,
+  testId,
+}: {
+  title: string
+  description?: string
+  parts: readonly StackPart[]
+  rows: readonly StackRow[]
+  format?: (value: number) => string
+  empty: string
+  testId: string
+}) {
+  const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0)
+  const max = Math.max(0, ...rows.flatMap((r) => r.bars.map((b) => sum(b.values))))
+  const titleId = `${testId}-title`
+  return (
+    <Box component="section" aria-labelledby={titleId} data-testid={testId}>
+      <Title order={3} size="h5" id={titleId}>
+        {title}
+      </Title>
+      {description && (
+        <Text size="sm" c="dimmed">
+          {description}
+        </Text>
+      )}
+      <Group gap="md" mt={4} aria-hidden>
+        {parts.map((p, i) => (
+          <Group key={p.label} gap={6} wrap="nowrap">
+            <Box style={{ width: 22, height: 12, borderRadius: 2, ...partStyle(p, i) }} />
+            <Text size="sm">{p.label}</Text>
+          </Group>
+        ))}
+      </Group>
+      {rows.length === 0 ? (
+        <Text c="dimmed" size="sm" mt="xs">
+          {empty}
+        </Text>
+      ) : (
+        <Stack gap={10} mt="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {rows.map((row) => (
+            <Box component="li" key={row.key} data-testid="chart-row" data-key={row.key}>
+              <Text size="sm" fw={600} data-testid="chart-row-label">
+                {row.label}
+              </Text>
+              {row.bars.map((bar) => {
+                const total = sum(bar.values)
+                return (
+                  <Box key={bar.name} data-testid="chart-bar" mt={2}>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" style={{ flex: 'none', width: '4.5rem' }}>
+                        {bar.name}
+                      </Text>
+                      <Box style={{ flex: 1, minWidth: 0, display: 'flex', gap: 1 }} aria-hidden>
+                        {bar.values.map((v, i) =>
+                          v > 0 && max > 0 ? (
+                            <Box
+                              key={parts[i]?.label ?? i}
+                              style={{
+                                width: `${(v / max) * 100}%`,
+                                minWidth: 3,
+                                height: 14,
+                                ...partStyle(parts[i]!, i),
+                              }}
+                            />
+                          ) : null,
+                        )}
+                      </Box>
+                      <Text
+                        size="sm"
+                        fw={600}
+                        style={{ flex: 'none', fontVariantNumeric: 'tabular-nums' }}
+                      >
+                        {format(total)}
+                      </Text>
+                    </Group>
+                    {total > 0 && (
+                      <Text size="xs" c="dimmed" pl="4.75rem" data-testid="chart-bar-parts">
+                        {bar.values
+                          .map((v, i) => (v > 0 ? `${parts[i]?.label} ${format(v)}` : null))
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Text>
+                    )}
+                  </Box>
+                )
+              })}
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Box>
+  )
+}
