@@ -331,3 +331,49 @@ test('Accounting: the fee year’s income per month by fee type, beside the year
   await atBothWidths(page, 'income-chart', (n) => testInfo.outputPath(n))
   await context.close()
 })
+
+test("Attendance: each group's bar in the Absences pane is what its children's rows add up to", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const { context, page } = await signedInPage(
+    browser,
+    'facilitator@demo.school',
+    'demo-facilitator-1',
+    '/facilitators/dash?pane=absences',
+  )
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const chart = page.getByTestId('chart-group-attendance')
+  await expect(chart.getByRole('heading', { name: /^Attendance by group, Term \d/ })).toBeVisible({
+    timeout: 30_000,
+  })
+  const held = Number(
+    /(\d+) school days held/.exec(
+      (await page.getByText(/school days held so far/).textContent()) ?? '',
+    )?.[1],
+  )
+  expect(held).toBeGreaterThan(0)
+  const rows = await chartRows(chart)
+  expect(rows.length).toBeGreaterThan(0)
+  for (const row of rows) {
+    const [, name, children, away] =
+      /^(.+) · (\d+) childr?e?n?, (\d+) days? away$/.exec(row.label) ?? []
+    const percent = Number(/Present: (\d+)% present/.exec(row.bars[0]!)?.[1])
+    // The bar opens the group's children in the table below.
+    await chart.getByRole('button', { name: new RegExp(`^${name} · `) }).click()
+    await expect(page.getByRole('combobox', { name: 'Group' })).toHaveValue(name!)
+    const table = page.getByTestId('attendance')
+    await expect(table.locator('tbody tr')).toHaveCount(Number(children))
+    const daysAway = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => Number(tr.children[1]?.textContent)))
+    expect(
+      daysAway.reduce((a, b) => a + b, 0),
+      name,
+    ).toBe(Number(away))
+    const possible = held * Number(children)
+    expect(percent, name).toBe(Math.round(((possible - Number(away)) / possible) * 100))
+  }
+  await atBothWidths(page, 'attendance-chart', (n) => testInfo.outputPath(n))
+  await context.close()
+})
