@@ -377,3 +377,67 @@ test("Attendance: each group's bar in the Absences pane is what its children's r
   await atBothWidths(page, 'attendance-chart', (n) => testInfo.outputPath(n))
   await context.close()
 })
+
+interface ServerAbsence {
+  kind: string
+  student_id: string | null
+  lesson_id: string | null
+  data: { date: string }
+  _deleted?: boolean
+  deleted?: boolean
+}
+
+/** The academic year and term of a day (Term 1 June–August, 2 September–December, 3 January–May). */
+const termOfDay = (day: string) => {
+  const m = Number(day.slice(5, 7))
+  const y = Number(day.slice(0, 4))
+  return `${m >= 6 ? y : y - 1}/${m >= 9 ? 2 : m >= 6 ? 1 : 3}`
+}
+
+test("Attendance on a family's Home: each child's days away and lessons missed this term", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const { context, page } = await signedInPage(
+    browser,
+    'guardian@demo.school',
+    'demo-guardian-1',
+    '/parents/dash',
+  )
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await expect(page.getByTestId('sync-status')).toHaveText('Synced', { timeout: 30_000 })
+  const chart = page.getByTestId('chart-child-absences')
+  await expect(
+    chart.getByRole('heading', { name: /^This term \(Term \d, \d{4}-\d\d\)$/ }),
+  ).toBeVisible({
+    timeout: 20_000,
+  })
+  const students = await pull<{ id: string; name: string; status: string }>(
+    'guardian@demo.school',
+    'demo-guardian-1',
+    'students',
+  )
+  const items = (
+    await pull<ServerAbsence>('guardian@demo.school', 'demo-guardian-1', 'lesson_items')
+  ).filter(
+    (a) =>
+      a.kind === 'absence' &&
+      !a._deleted &&
+      !a.deleted &&
+      a.data.date <= today &&
+      termOfDay(a.data.date) === termOfDay(today),
+  )
+  const rows = await chartRows(chart)
+  const children = students.filter((s) => s.status !== 'terminated')
+  expect(rows.map((r) => r.label).sort()).toEqual(children.map((s) => s.name).sort())
+  for (const child of children) {
+    const own = items.filter((a) => a.student_id === child.id)
+    const days = new Set(own.filter((a) => a.lesson_id === null).map((a) => a.data.date))
+    const lessons = own.filter((a) => a.lesson_id !== null && !days.has(a.data.date)).length
+    const row = rows.find((r) => r.label === child.name)!
+    expect(row.bars, child.name).toEqual([`Days away: ${days.size}`, `Lessons missed: ${lessons}`])
+  }
+  await chart.scrollIntoViewIfNeeded()
+  await atBothWidths(page, 'parents-absences-chart', (n) => testInfo.outputPath(n))
+  await context.close()
+})
