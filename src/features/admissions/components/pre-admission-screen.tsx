@@ -57,6 +57,8 @@ import {
 const AdmissionSteps = lazy(() =>
   import('./admission-steps').then((m) => ({ default: m.AdmissionSteps })),
 )
+// The year's figures load when the office asks for them.
+const AdmissionFigures = lazy(() => import('./admission-figures'))
 const TakeStep = lazy(() => import('./admission-steps').then((m) => ({ default: m.TakeStep })))
 const openingSteps = (
   <Text size="sm" c="dimmed">
@@ -413,6 +415,7 @@ export function PreAdmissionScreen({
 } = {}) {
   const rows = useInquiries()
   const [templates, setTemplates] = useState(false)
+  const [figures, setFigures] = useState(false)
   const [tab, setTab] = useState<PipelineTab>(() => storedTab(storage()))
   const [openId, setOpenId] = useState<string | null>(null)
   const [search, setSearch] = useState('')
@@ -435,12 +438,30 @@ export function PreAdmissionScreen({
     <Stack gap="md" data-testid="pre-admission">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Title order={1}>Pre-Admission</Title>
-        {editTemplates && (
-          <Button variant="default" size="sm" onClick={() => setTemplates(true)}>
-            E-mail templates
+        <Group gap="xs">
+          <Button
+            variant={figures ? 'light' : 'default'}
+            size="sm"
+            aria-expanded={figures}
+            aria-controls="admission-figures"
+            onClick={() => setFigures((shown) => !shown)}
+          >
+            {figures ? 'Hide figures' : 'Figures'}
           </Button>
-        )}
+          {editTemplates && (
+            <Button variant="default" size="sm" onClick={() => setTemplates(true)}>
+              E-mail templates
+            </Button>
+          )}
+        </Group>
       </Group>
+      <div id="admission-figures">
+        {figures && rows && (
+          <Suspense fallback={<Text c="dimmed">Opening the figures…</Text>}>
+            <AdmissionFigures inquiries={rows} />
+          </Suspense>
+        )}
+      </div>
       <TextInput
         type="search"
         label="Search"

@@ -1,9 +1,12 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core'
 import { format, parseISO } from 'date-fns'
 import { centreDateOf } from '@/lib/time/calendar-date'
 import { useFamilyAbsences, useFamilyAbsenceWriter } from '../hooks/use-family-absences'
 import { AbsenceReportDialog } from './absence-report-dialog'
+
+// The term's picture loads after the list, so Home's absences stay small.
+const TermAbsenceChart = lazy(() => import('./term-absence-chart'))
 
 const RECENT = 10
 const dayLabel = (date: string) => format(parseISO(date), 'EEE d MMM yyyy')
@@ -36,6 +39,9 @@ export default function FamilyAbsences() {
         </Button>
       </Group>
       <Stack gap="xs">
+        <Suspense fallback={null}>
+          <TermAbsenceChart childrenOf={children} absences={absences} today={today} />
+        </Suspense>
         {coming.length === 0 && past.length === 0 && (
           <Text size="sm">No absences are recorded for your children.</Text>
         )}

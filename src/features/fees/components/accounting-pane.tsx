@@ -4,7 +4,9 @@ import { feeTotals, type YearTotal } from '@sync/rules/fees/overview'
 import type { PaymentRow } from '@sync/engine/database'
 import { rupees, shortDate } from '@sync/rules/text'
 import { saveFile } from '@/lib/save-file'
+import { centreDateOf } from '@/lib/time/calendar-date'
 import { useFeesData } from '../hooks/use-fees-data'
+import { IncomeChart } from './income-chart'
 import {
   ledgerCsv,
   ledgerFileName,
@@ -181,6 +183,16 @@ export function AccountingPane() {
           <Text size="sm" c="dimmed">
             Recorded payments only: a payment a family reported counts once the office confirms it.
           </Text>
+          <section aria-labelledby="income-by-month">
+            <Title order={2} size="h4" id="income-by-month" mb={6}>
+              Income by month
+            </Title>
+            <IncomeChart
+              payments={payments}
+              years={totals.byFeeYear.map((y) => y.year)}
+              today={centreDateOf(new Date())}
+            />
+          </section>
           <Totals
             id="totals-fee-year"
             title="By fee year (June to May)"

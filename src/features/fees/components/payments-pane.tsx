@@ -11,6 +11,7 @@ import { feeFamilyOf, feeStudentsOf, type FeeFamily, type FeeStudent } from '../
 import { ContributionDialog } from './contribution-dialog'
 import { FeeDialog } from './fee-dialog'
 import { OverviewSummary } from './overview-summary'
+import { PaymentCharts } from './payment-charts'
 import { PaymentListDialog } from './payment-list-dialog'
 import { ReportedPayments, reportSummary } from './reported-payments'
 import { SetAsideDialog } from './set-aside-dialog'
@@ -96,6 +97,14 @@ export function PaymentsPane() {
         </Button>
       </Group>
       <OverviewSummary overview={view.overview} />
+      <PaymentCharts
+        students={view.students}
+        byId={view.byId}
+        payments={data.payments}
+        pending={view.overview.pending}
+        today={today}
+        feeYear={view.overview.current.year}
+      />
       <ReportedPayments
         reports={view.reports}
         onConfirm={confirm}

@@ -1,9 +1,12 @@
 import { useState } from 'react'
 import { Box, Group, Select, Stack, Table, Text } from '@mantine/core'
 import { termOf, type TermNumber } from '@/lib/time/academic-year'
-import { attendance, schoolDaysHeld, type AbsenceRecord } from '../logic/absences'
+import { BarChart, type BarSeries } from '@/components/charts/bar-chart'
+import { attendance, groupAttendance, schoolDaysHeld, type AbsenceRecord } from '../logic/absences'
 import type { TimetableLookups } from '../hooks/use-lookups'
 import { todayAtCentre } from '../hooks/use-timetable-writer'
+
+const PRESENT: readonly BarSeries[] = [{ label: 'Present', color: 'teal', pattern: 'solid' }]
 
 /** Per group and term, each child's school days away, lessons missed and attendance (L10). */
 export function AttendanceTable(props: { lookups: TimetableLookups; absences: AbsenceRecord[] }) {
@@ -26,8 +29,25 @@ export function AttendanceTable(props: { lookups: TimetableLookups; absences: Ab
         days,
       )
     : []
+  const byGroup = groupAttendance(groups, props.absences, days)
   return (
     <Stack gap="xs">
+      {byGroup.length > 0 && (
+        <BarChart
+          testId="chart-group-attendance"
+          title={`Attendance by group, Term ${term} (${current.year})`}
+          description="The school days each group's children came, out of those held so far. A group's bar opens its children below."
+          series={PRESENT}
+          format={(v) => `${v}% present`}
+          empty=""
+          rows={byGroup.map((g) => ({
+            key: g.groupId,
+            label: `${g.name} · ${g.children === 1 ? '1 child' : `${g.children} children`}, ${g.daysAway === 1 ? '1 day' : `${g.daysAway} days`} away`,
+            values: [g.percent],
+            onOpen: () => setGroupId(g.groupId),
+          }))}
+        />
+      )}
       <Group grow>
         <Select
           label="Group"

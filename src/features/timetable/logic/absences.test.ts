@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   attendance,
   awayAllDay,
+  groupAttendance,
   missedLessons,
   missesLesson,
   schoolDaysHeld,
@@ -144,5 +145,44 @@ describe('attendance per term', () => {
 
   it('has no percentage before the first school day', () => {
     expect(attendance([{ id: 'st-ira', name: 'Ira' }], [], [])[0]!.percent).toBeNull()
+  })
+})
+
+describe('attendance per group (issue 38)', () => {
+  const days = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26']
+  const groups = [
+    {
+      id: 'rg-jaul',
+      name: 'Jaul',
+      students: [
+        { id: 'st-ira', name: 'Ira' },
+        { id: 'st-kabir', name: 'Kabir' },
+      ],
+    },
+    { id: 'rg-tanni', name: 'Tanni', students: [{ id: 'st-ines', name: 'Inês' }] },
+    { id: 'rg-empty', name: 'Empty', students: [] },
+  ]
+
+  it("counts each group's days present out of those its children could have come", () => {
+    const rows = groupAttendance(
+      groups,
+      [
+        away({ date: '2026-11-23' }),
+        away({ date: '2026-11-24', studentId: 'st-kabir' }),
+        // A single lesson is not a day away; a day outside the term is not counted.
+        away({ date: '2026-11-25', lessonId: '2026-W48:3' }),
+        away({ date: '2026-11-30' }),
+        away({ date: '2026-11-23', studentId: 'st-ines', groupId: 'rg-tanni' }),
+      ],
+      days,
+    )
+    expect(rows).toEqual([
+      { groupId: 'rg-jaul', name: 'Jaul', children: 2, daysAway: 2, percent: 75 },
+      { groupId: 'rg-tanni', name: 'Tanni', children: 1, daysAway: 1, percent: 75 },
+    ])
+  })
+
+  it('has nothing to show before the first school day of the term', () => {
+    expect(groupAttendance(groups, [], [])).toEqual([])
   })
 })

@@ -140,3 +140,48 @@ export function attendance(
     }
   })
 }
+
+export interface GroupAttendance {
+  groupId: string
+  name: string
+  children: number
+  /** Days away all day, added over the group's children. */
+  daysAway: number
+  /** Days present out of the days its children could have come, as a whole percentage. */
+  percent: number
+}
+
+/**
+ * Each group's attendance in a term (L10, issue 38): the school days its children came out of
+ * those they could have, in the group's order; a group without children, or a term before its
+ * first school day, has none to show and is left out.
+ */
+export function groupAttendance(
+  groups: readonly {
+    id: string
+    name: string
+    students: readonly { id: string; name: string }[]
+  }[],
+  absences: readonly AbsenceRecord[],
+  days: readonly IsoDate[],
+): GroupAttendance[] {
+  if (days.length === 0) return []
+  return groups
+    .filter((g) => g.students.length > 0)
+    .map((g) => {
+      const rows = attendance(
+        g.students,
+        absences.filter((a) => a.groupId === g.id),
+        days,
+      )
+      const daysAway = rows.reduce((sum, r) => sum + r.daysAway, 0)
+      const possible = days.length * g.students.length
+      return {
+        groupId: g.id,
+        name: g.name,
+        children: g.students.length,
+        daysAway,
+        percent: Math.round(((possible - daysAway) / possible) * 100),
+      }
+    })
+}
