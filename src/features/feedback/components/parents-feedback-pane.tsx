@@ -3,6 +3,7 @@ import { NativeSelect, Stack, Text, Title } from '@mantine/core'
 import { termLabel } from '@sync/rules/feedback/terms'
 import { useFamilyFeedback } from '../hooks/use-family-feedback'
 import { familyTermView, releasedTerms } from '../logic/family-view'
+import { FeedbackChart } from './feedback-chart'
 import { FeedbackEntryCard } from './feedback-entry-card'
 
 /**
@@ -44,6 +45,10 @@ export default function ParentsFeedbackPane() {
               <Title order={2} size="h3">
                 {child.studentName}
               </Title>
+              <FeedbackChart
+                entries={child.subjects.flatMap((s) => s.entries)}
+                studentName={child.studentName}
+              />
               {child.subjects.map((subject) => (
                 <Stack key={subject.subjectName} gap="xs">
                   <Title order={3} size="h4">
