@@ -145,4 +145,22 @@ test("the admin sees a term's feedback per group and child and releases a group'
   await family.page.setViewportSize({ width: 1280, height: 800 })
   expect(await seriousViolations(family.page)).toEqual([])
   await family.context.close()
+
+  // The child reads their own released feedback on their page.
+  const student = await signedInPage(
+    browser,
+    'student@demo.school',
+    'demo-student-1',
+    '/students/dash',
+  )
+  await student.page.setViewportSize({ width: 360, height: 740 })
+  const own = student.page.getByRole('region', { name: 'My feedback' })
+  await expect(own.getByTestId('feedback-entry').filter({ hasText: title })).toBeVisible({
+    timeout: 30_000,
+  })
+  await expect(own.getByTestId('feedback-chart').locator('[data-cell="N"]').first()).toBeVisible()
+  expect(await seriousViolations(student.page)).toEqual([])
+  await student.page.setViewportSize({ width: 1280, height: 800 })
+  expect(await seriousViolations(student.page)).toEqual([])
+  await student.context.close()
 })

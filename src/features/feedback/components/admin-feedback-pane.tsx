@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Table.css'
+import '@mantine/core/styles/Combobox.css'
 import '@mantine/core/styles/Modal.css'
 import '@mantine/core/styles/Card.css'
 import { useMemo, useState } from 'react'
@@ -8,7 +9,7 @@ import {
   Card,
   Group,
   Modal,
-  NativeSelect,
+  Select,
   Stack,
   Table,
   Text,
@@ -56,11 +57,12 @@ export default function AdminFeedbackPane() {
       <Title order={1} size="h2">
         Feedback
       </Title>
-      <NativeSelect
+      <Select
         label="Term"
         value={term}
-        onChange={(e) => setTerm(e.currentTarget.value)}
+        onChange={(value) => value && setTerm(value)}
         data={terms.map((t) => ({ value: t, label: termLabel(t) }))}
+        allowDeselect={false}
         maw={260}
       />
       {lookups ? <TermPane term={term} lookups={lookups} /> : <Text c="dimmed">Loading…</Text>}

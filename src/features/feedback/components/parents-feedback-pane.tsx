@@ -8,9 +8,10 @@ import { FeedbackEntryCard } from './feedback-entry-card'
 
 /**
  * The parents' Feedback pane (M07): their children's feedback the centre released, by term and
- * subject. Read from the device, so it opens offline once it has arrived.
+ * subject. Read from the device, so it opens offline once it has arrived. On a student's page
+ * (`student`) the same holds their own released entries (the server sends them no one else's).
  */
-export default function ParentsFeedbackPane() {
+export default function ParentsFeedbackPane({ student = false }: { student?: boolean }) {
   const data = useFamilyFeedback()
   const terms = data ? releasedTerms(data.rows) : []
   const [chosen, setChosen] = useState<string | null>(null)
@@ -18,9 +19,14 @@ export default function ParentsFeedbackPane() {
   const term = chosen && terms.includes(chosen) ? chosen : terms[0]
   const children = term ? familyTermView(data.rows, term, data.subjectNames) : []
   return (
-    <Stack gap="lg" data-testid="parents-feedback">
-      <Title order={1} size="h2">
-        Feedback
+    <Stack
+      gap="lg"
+      data-testid={student ? 'student-feedback' : 'parents-feedback'}
+      component={student ? 'section' : 'div'}
+      aria-label={student ? 'My feedback' : undefined}
+    >
+      <Title order={student ? 2 : 1} size="h2">
+        {student ? 'My feedback' : 'Feedback'}
       </Title>
       {!term ? (
         <Text c="dimmed">
