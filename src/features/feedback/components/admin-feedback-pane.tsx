@@ -4,7 +4,6 @@ import '@mantine/core/styles/Modal.css'
 import '@mantine/core/styles/Card.css'
 import { useMemo, useState } from 'react'
 import {
-  Badge,
   Button,
   Card,
   Group,
@@ -185,7 +184,7 @@ function GroupCard(props: {
           </Text>
         )}
         {group.students.length > 0 && (
-          <Table.ScrollContainer minWidth={320}>
+          <Table.ScrollContainer minWidth={280}>
             <Table verticalSpacing={4}>
               <Table.Thead>
                 <Table.Tr>
@@ -217,13 +216,13 @@ function GroupCard(props: {
                           Missing
                         </Text>
                       ) : (
-                        <Group gap={4}>
+                        <Stack gap={2}>
                           {s.entries.map((e) => (
-                            <Badge key={e.id} variant="outline" color="gray" tt="none">
+                            <Text key={e.id} size="sm">
                               {`${e.subjectName || 'Other'} · ${e.facilitatorName} · ${STATUS_WORDS[e.status]}`}
-                            </Badge>
+                            </Text>
                           ))}
-                        </Group>
+                        </Stack>
                       )}
                     </Table.Td>
                   </Table.Tr>
