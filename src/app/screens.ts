@@ -10,6 +10,7 @@ export const builtScreens: ReadonlySet<string> = new Set<string>([
   'admin.nodemailer',
   'admin.whatsapp',
   'admin.facilitators',
+  'admin.feedback',
   'administration.inquiries',
   'administration.families',
   'administration.students',

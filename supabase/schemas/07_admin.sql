@@ -97,8 +97,8 @@ $$;
 grant execute on function public.admin_set_member_status(uuid, text) to authenticated;
 
 -- The admin's counts (F17) and the shared page size (F16). The counts are taken from the tables
--- when an admin reads them, so they can never drift from the data they count; counters of areas
--- the centre does not run yet (scheduled tasks, WhatsApp numbers, feedback) are not reported.
+-- when an admin reads them, so they can never drift from the data they count; `feedback` is the
+-- number of entries about students, `feedbackReady` those written and waiting to be released.
 -- The page size of every admin list (F16): the centre's setting, 15 until an admin chooses.
 create or replace function app.page_size() returns integer
 language sql stable set search_path = ''
@@ -134,6 +134,8 @@ begin
         from auth.users u where u.deleted_at is null),
     'facilitatorsAll', (select count(*) from public.facilitators),
     'scheduledTasks', (select count(*) from app.scheduled_tasks),
+    'feedback', (select count(*) from public.feedback f where f.kind = 'student'),
+    'feedbackReady', (select count(*) from public.feedback f where f.status = 'ready'),
     'functionErrors', (select count(*) from public.system_errors e where e.dismissed_at is null),
     'systemWarnings', (select count(*) from public.system_warnings w where w.dismissed_at is null),
     'backendEmails', (select count(*) from public.email_outbox),

@@ -185,6 +185,14 @@ describe.each(testDatabases())('admin member list on $name', (target) => {
       'select count(*)::int as n from public.email_outbox',
     )
     expect(counts.backendEmails).toBe(outbox[0]!.n)
+    const feedback = await db.query<{ entries: number; ready: number }>(
+      `select count(*) filter (where kind = 'student')::int as entries,
+              count(*) filter (where status = 'ready')::int as ready from public.feedback`,
+    )
+    expect({ feedback: counts.feedback, feedbackReady: counts.feedbackReady }).toEqual({
+      feedback: feedback[0]!.entries,
+      feedbackReady: feedback[0]!.ready,
+    })
     await expect(overview(by('administration'))).rejects.toThrow(
       "Only admins can read the centre's counts",
     )

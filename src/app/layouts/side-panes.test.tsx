@@ -109,21 +109,20 @@ describe('unbuilt screens', () => {
   it('are hidden from the pane and their route shows the 404 screen', async () => {
     setViewportWidth(1280)
     await renderApp({
-      path: '/admin/dash/feedback',
-      member: testMember({ role: 'admin' }),
-      screens: new Set(['admin.members', 'admin.warnings']),
+      path: '/facilitators/dash?pane=notes',
+      member: testMember({ role: 'facilitator' }),
+      screens: new Set(['facilitator.lessons', 'facilitator.groups']),
     })
-    expect(await paneLabels()).toEqual(['Members', 'Warnings'])
+    expect(await paneLabels()).toEqual(['Lessons', 'Groups'])
     await waitFor(() =>
       expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument(),
     )
-    expect(screen.getByTestId('not-found-path')).toHaveTextContent('/admin/dash/feedback')
+    expect(screen.getByTestId('not-found-path')).toHaveTextContent('/facilitators/dash?pane=notes')
   })
 })
 
 describe('an unbuilt pane', () => {
   it.each([
-    ['/admin/dash/feedback', { role: 'admin' as const, isSystemAdmin: true }],
     ['/administration/dash?pane=meetings', { role: 'administration' as const }],
     ['/facilitators/dash?pane=notes', { role: 'facilitator' as const }],
   ])(

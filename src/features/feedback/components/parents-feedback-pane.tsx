@@ -3,13 +3,15 @@ import { NativeSelect, Stack, Text, Title } from '@mantine/core'
 import { termLabel } from '@sync/rules/feedback/terms'
 import { useFamilyFeedback } from '../hooks/use-family-feedback'
 import { familyTermView, releasedTerms } from '../logic/family-view'
+import { FeedbackChart } from './feedback-chart'
 import { FeedbackEntryCard } from './feedback-entry-card'
 
 /**
  * The parents' Feedback pane (M07): their children's feedback the centre released, by term and
- * subject. Read from the device, so it opens offline once it has arrived.
+ * subject. Read from the device, so it opens offline once it has arrived. On a student's page
+ * (`student`) the same holds their own released entries (the server sends them no one else's).
  */
-export default function ParentsFeedbackPane() {
+export default function ParentsFeedbackPane({ student = false }: { student?: boolean }) {
   const data = useFamilyFeedback()
   const terms = data ? releasedTerms(data.rows) : []
   const [chosen, setChosen] = useState<string | null>(null)
@@ -17,9 +19,14 @@ export default function ParentsFeedbackPane() {
   const term = chosen && terms.includes(chosen) ? chosen : terms[0]
   const children = term ? familyTermView(data.rows, term, data.subjectNames) : []
   return (
-    <Stack gap="lg" data-testid="parents-feedback">
-      <Title order={1} size="h2">
-        Feedback
+    <Stack
+      gap="lg"
+      data-testid={student ? 'student-feedback' : 'parents-feedback'}
+      component={student ? 'section' : 'div'}
+      aria-label={student ? 'My feedback' : undefined}
+    >
+      <Title order={student ? 2 : 1} size="h2">
+        {student ? 'My feedback' : 'Feedback'}
       </Title>
       {!term ? (
         <Text c="dimmed">
@@ -44,6 +51,10 @@ export default function ParentsFeedbackPane() {
               <Title order={2} size="h3">
                 {child.studentName}
               </Title>
+              <FeedbackChart
+                entries={child.subjects.flatMap((s) => s.entries)}
+                studentName={child.studentName}
+              />
               {child.subjects.map((subject) => (
                 <Stack key={subject.subjectName} gap="xs">
                   <Title order={3} size="h4">

@@ -58,6 +58,8 @@ describe('admin counts', () => {
     accounts: { users: 12, unverified: 1 },
     facilitatorsAll: 4,
     scheduledTasks: 3,
+    feedback: 7,
+    feedbackReady: 2,
     functionErrors: 0,
     systemWarnings: 2,
     backendEmails: 5,
@@ -82,8 +84,14 @@ describe('admin counts', () => {
       ['Facilitators listed', 4],
     ])
     expect(system.map((c) => [c.label, c.value])[0]).toEqual(['Scheduled tasks', 3])
+    expect(system.map((c) => [c.label, c.value]).slice(1, 3)).toEqual([
+      ['Feedback', 7],
+      ['Feedback to release', 2],
+    ])
     expect(system.map((c) => c.label)).toEqual([
       'Scheduled tasks',
+      'Feedback',
+      'Feedback to release',
       'System errors',
       'Warnings',
       'E-mails',

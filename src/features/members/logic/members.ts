@@ -56,6 +56,9 @@ export interface Overview {
   facilitatorsAll: number
   /** The centre's recurring jobs (absent from older servers). */
   scheduledTasks?: number
+  /** Feedback entries about students, and those ready and not yet released (F17). */
+  feedback?: number
+  feedbackReady?: number
   functionErrors: number
   systemWarnings: number
   backendEmails: number
@@ -102,6 +105,8 @@ export function overviewItems(o: Overview): {
     ],
     system: [
       { label: 'Scheduled tasks', value: o.scheduledTasks ?? 0 },
+      { label: 'Feedback', value: o.feedback ?? 0 },
+      { label: 'Feedback to release', value: o.feedbackReady ?? 0 },
       { label: 'System errors', value: o.functionErrors, attention: o.functionErrors > 0 },
       { label: 'Warnings', value: o.systemWarnings, attention: o.systemWarnings > 0 },
       { label: 'E-mails', value: o.backendEmails },

@@ -8,6 +8,8 @@ import { StudentAccount } from '@/features/accounts/components/student-account'
 // Students land here after signing up (B37: guard auth-student, default layout): their group's
 // week, read from this device.
 const FamilyHome = lazy(() => import('@/features/families/components/family-home'))
+// Their own feedback once the centre released it (read from the device, offline too).
+const MyFeedback = lazy(() => import('@/features/feedback/components/parents-feedback-pane'))
 
 export const Route = createFileRoute('/_default/students/dash')({
   staticData: { guard: 'auth-student', layout: 'default' },
@@ -19,7 +21,17 @@ function StudentDashboard() {
   return (
     <DatabaseProvider>
       <Suspense fallback={<Text c="dimmed">Opening your week…</Text>}>
-        <FamilyHome student account={<StudentAccount />} />
+        <FamilyHome
+          student
+          account={
+            <>
+              <Suspense fallback={null}>
+                <MyFeedback student />
+              </Suspense>
+              <StudentAccount />
+            </>
+          }
+        />
       </Suspense>
     </DatabaseProvider>
   )

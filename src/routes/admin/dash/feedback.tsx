@@ -1,8 +1,15 @@
+import { lazy, Suspense } from 'react'
+import { Text } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
-import { NotFoundHere } from '@/app/layouts/not-found-here'
+
+// The pane is its own chunk: the admin dashboard's other routes do not carry it.
+const AdminFeedbackPane = lazy(() => import('@/features/feedback/components/admin-feedback-pane'))
 
 export const Route = createFileRoute('/admin/dash/feedback')({
   staticData: { guard: 'auth-admin', layout: 'admindash' },
-  // Not built yet: the 404 screen inside the layout, and no menu item leads here.
-  component: NotFoundHere,
+  component: () => (
+    <Suspense fallback={<Text c="dimmed">Opening feedback…</Text>}>
+      <AdminFeedbackPane />
+    </Suspense>
+  ),
 })
