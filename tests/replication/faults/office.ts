@@ -512,8 +512,9 @@ export async function runOfficeScenario(
           const row = byId.get(doc.primary)
           if (!row || row._deleted) diverged.push(`${spec.label} keeps ${def.name} ${doc.primary}`)
           else
-            for (const key of ['data', 'name', 'status', 'group_id', 'receipt_number'])
-              if (key in row && canonical(doc.get(key)) !== canonical(row[key]))
+            // Every column, the server's own (a receipt number, who and when) as well.
+            for (const key of Object.keys(row).filter((k) => k !== '_deleted'))
+              if (canonical(doc.get(key)) !== canonical(row[key]))
                 diverged.push(
                   `${spec.label} differs on ${def.name} ${doc.primary} ${key}: device ` +
                     `${canonical(doc.get(key)).slice(0, 80)}, server ${canonical(row[key]).slice(0, 80)}`,
@@ -538,7 +539,7 @@ export async function runOfficeScenario(
       const label = fieldLabel(w.path)
       if (
         toldFields(w.device, w.collection, w.id).some(
-          (f) => f.field === label && f.mine === w.value,
+          (f) => unnamed(f.field) === label && f.mine === w.value,
         )
       )
         continue
@@ -577,7 +578,7 @@ export async function runOfficeScenario(
               w.device === i &&
               w.collection === n.collection &&
               w.id === n.id &&
-              fieldLabel(w.path) === f.field &&
+              fieldLabel(w.path) === unnamed(f.field) &&
               w.value === f.mine,
           )
           const contactList = f.field === 'emergency infos' && n.collection === 'families'
@@ -637,12 +638,19 @@ export async function runOfficeScenario(
 }
 
 /** JSON with object keys sorted (Postgres orders jsonb keys its own way). */
+/** A notice's field without the name of the guardian it concerns: 'guardian 1 › occupation'. */
+const unnamed = (field: string) => field.replace(/ \([^)]*\)/g, '')
+
+// A moment written either way ('…Z' by a device, '…+00:00' by Postgres) is the same moment.
+const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
+
 function canonical(value: unknown): string {
-  return JSON.stringify(value ?? null, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
+  return JSON.stringify(value ?? null, (_key, v: unknown) => {
+    if (typeof v === 'string' && MOMENT.test(v)) return new Date(v).toISOString()
+    return v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  )
+      : v
+  })
 }
 
 /** Generates the operations of a seed and runs them. */
