@@ -34,7 +34,9 @@ describe.each(testDatabases())('the office’s records under faults on $name', (
             .map(([c, n]) => `${c} ${n}`)
             .join(', ')}), ${report.faults.kills} host kills, ${report.faults.reopens} devices ` +
           `closed mid-sync, ${report.faults.offline} disconnects; ${report.conflictsTold} ` +
-          `conflicts told, ${report.monthsRefused} months refused as recorded already ` +
+          `conflicts told, ${report.monthsRefused} months refused as recorded already, ` +
+          `guardian's groups ${report.groupsChanged ? 'changed' : 'unchanged'} with ` +
+          `${report.resets} visibility resets ` +
           `(replay: FAULT_SEED=${report.seed} FAULT_STEPS=${STEPS})`,
       )
       expect({
@@ -44,6 +46,7 @@ describe.each(testDatabases())('the office’s records under faults on $name', (
         wrongNotices: report.wrongNotices,
         diverged: report.diverged,
         refused: report.refused,
+        visibility: report.visibility,
       }).toEqual({
         fieldEditsLost: [],
         paymentsDuplicated: [],
@@ -51,6 +54,7 @@ describe.each(testDatabases())('the office’s records under faults on $name', (
         wrongNotices: [],
         diverged: [],
         refused: [],
+        visibility: [],
       })
       // The run did what it is for: fields changed on two devices, a month recorded twice.
       expect(report.editsBy['payments']).toBeGreaterThan(3)
