@@ -221,6 +221,9 @@ declare
   column_types jsonb;
   max_bytes constant integer := app.sync_max_document_bytes();
   metadata constant text[] := array['_seq', '_modified'];
+  server_list text := (select string_agg(format('%I', c), ', ') from unnest(reg.server_columns) c);
+  current_kept jsonb;
+  new_kept jsonb;
 begin
   if rows is null or jsonb_typeof(rows) <> 'array' then
     raise exception 'rows must be an array of {newDocumentState, assumedMasterState}' using errcode = '22023';
@@ -258,6 +261,8 @@ begin
     keys := null;
     bad := null;
     write_columns := null;
+    current_kept := null;
+    new_kept := null;
     doc_bytes := null;
     failed_constraint := null;
     failed_state := null;
@@ -312,7 +317,22 @@ begin
           into new_norm using new_doc;
         -- The server has this very state already (a push sent again after its answer was lost,
         -- or a pulled row the device could not mark as received): nothing to write or refuse.
+        -- When the device lacks what the server set on it (a receipt number, who and when), the
+        -- stored row goes back as a conflict: the device takes the server's columns. A device
+        -- that pulled the row while its own copy waited to be pushed has moved past it, and
+        -- would otherwise never read those columns.
         if new_norm = current_norm then
+          if server_list is not null then
+            execute format('select to_jsonb(x) from (select %s from jsonb_populate_record(null::public.%I, $1)) x',
+                           server_list, reg.name)
+              into current_kept using current_doc;
+            execute format('select to_jsonb(x) from (select %s from jsonb_populate_record(null::public.%I, $1)) x',
+                           server_list, reg.name)
+              into new_kept using new_doc;
+            if current_kept is distinct from new_kept then
+              conflicts := conflicts || jsonb_build_array(current_doc);
+            end if;
+          end if;
           continue;
         end if;
         -- Lock the row (FOR UPDATE also applies the caller's update policies) and compare with

@@ -121,6 +121,7 @@ export async function createAppDatabase(options: CreateDatabaseOptions): Promise
             def.name,
             { refused: outcomes.refused, unanswered: () => outcomes.unanswered },
             options.conflictHandlers?.[def.name],
+            def.serverColumns,
           ),
           localDocuments: false,
         },

@@ -5,8 +5,11 @@
 //   edit: the person is told it was refused, and why, once;
 // - a server state this device wrote itself, in a push whose answer was lost (unanswered.ts):
 //   the device's newer edit builds on it and goes ahead.
+// Either way the columns the server sets (a receipt number, who and when) are the server's: a
+// push sent again whose state the server already holds comes back with the stored row when the
+// device lacks them, and the device takes them (else it would keep its copy without them).
 import { defaultConflictHandler, type RxConflictHandler } from 'rxdb'
-import type { UnansweredPushes } from './unanswered.ts'
+import { businessText, type UnansweredPushes } from './unanswered.ts'
 
 /** Ids of documents whose push was just refused, per collection of one database. */
 export class RefusedIds {
@@ -33,13 +36,16 @@ export class RefusedIds {
 }
 
 /**
- * The collection's conflict handler, except that a refused document takes the server's state
- * and a document whose server state is this device's own unanswered write keeps its edit.
+ * The collection's conflict handler, except that a refused document takes the server's state,
+ * a document the server holds as the device has it takes the server's columns, and a document
+ * whose server state is this device's own unanswered write keeps its edit (with the server's
+ * columns).
  */
 export function pushAware(
   collection: string,
   outcomes: { refused: RefusedIds; unanswered: () => UnansweredPushes | undefined },
   handler: RxConflictHandler<unknown> = defaultConflictHandler,
+  serverColumns: readonly string[] = [],
 ): RxConflictHandler<unknown> {
   return {
     isEqual: (a, b, context) => handler.isEqual(a, b, context),
@@ -48,8 +54,23 @@ export function pushAware(
       if (typeof id === 'string' && outcomes.refused.has(collection, id))
         return input.realMasterState
       const real = input.realMasterState as Record<string, unknown>
-      if (await outcomes.unanswered()?.sentByMe(collection, real)) return input.newDocumentState
+      const mine = input.newDocumentState as Record<string, unknown>
+      if (businessText(mine, serverColumns) === businessText(real, serverColumns))
+        return input.realMasterState
+      if (await outcomes.unanswered()?.sentByMe(collection, real))
+        return withServerColumns(mine, real, serverColumns) as typeof input.newDocumentState
       return handler.resolve(input, context)
     },
   }
+}
+
+/** `mine` with the server's values of the columns it sets. */
+export function withServerColumns(
+  mine: Record<string, unknown>,
+  server: Record<string, unknown>,
+  serverColumns: readonly string[],
+): Record<string, unknown> {
+  const out = { ...mine }
+  for (const column of serverColumns) if (column in server) out[column] = server[column]
+  return out
 }

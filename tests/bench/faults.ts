@@ -66,13 +66,20 @@ async function office(out: SuiteResult, target: 'PGlite' | 'PostgreSQL') {
       report.diverged.slice(0, 3).join('; '),
     )
     one('other changes refused', report.refused.length, report.refused.slice(0, 3).join('; '))
+    one(
+      'group moves leaving the guardian a timetable she may not read, or without one she may',
+      report.visibility.length,
+      report.visibility.slice(0, 3).join('; '),
+    )
+    one('visibility resets of the guardian’s device', report.resets)
     const bad =
       report.paymentsDuplicated.length +
       report.fieldEditsLost.length +
       report.paymentsLost.length +
       report.wrongNotices.length +
       report.diverged.length +
-      report.refused.length
+      report.refused.length +
+      report.visibility.length
     if (bad > 0)
       throw new Error(`${target} office: ${bad} failures (replay with BENCH_FAULT_SEED=${SEED})`)
   } finally {

@@ -100,7 +100,7 @@ describe.each(testDatabases())('a record edited on two devices on $name', (targe
       id: 'demo-family-fernandes',
       details: [
         {
-          field: 'guardian 1 › occupation',
+          field: 'guardian 1 (Maria Fernandes) › occupation',
           mine: 'Architect (Maria)',
           kept: 'Architect (office)',
         },

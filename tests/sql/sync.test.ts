@@ -148,6 +148,25 @@ describe.each(testDatabases())('sync engine on $name', (target) => {
       expect(result.conflicts[0]).toMatchObject({ id: 'rs-art', data: { name: 'Art' } })
     })
 
+    it('answers a state it holds already with the stored row when the device lacks what the server set, and with nothing when it has it', async () => {
+      const doc = await art()
+      // Sent again after its answer was lost: the device never had the server's columns.
+      const unstamped = { ...doc, updated_at: null, updated_by: null }
+      const again = await pushAs(db, admin, 'reference', [
+        { newDocumentState: unstamped, assumedMasterState: null },
+      ])
+      expect(again.refused).toEqual([])
+      expect(again.conflicts).toEqual([doc])
+      // The same moment in another notation is the same value.
+      const when = String(doc.updated_at).replace(/\+00:00$/, 'Z')
+      expect(when).not.toBe(doc.updated_at)
+      const stamped = await pushAs(db, admin, 'reference', [
+        { newDocumentState: { ...doc, updated_at: when }, assumedMasterState: null },
+      ])
+      expect(stamped).toEqual({ conflicts: [], refused: [] })
+      expect(await art()).toEqual(doc)
+    })
+
     it('ignores server-kept columns when comparing, and timestamps in another notation', async () => {
       const doc = await art()
       const assumed = { ...doc, updated_at: '2001-01-01T00:00:00Z', updated_by: null }

@@ -80,6 +80,6 @@ export function resolveByFields(
   })
   return {
     merged,
-    lost: lost.map((l) => ({ field: fieldLabel(l.path), ...bothShown(l.mine, l.theirs) })),
+    lost: lost.map((l) => ({ field: fieldLabel(l.path, merged), ...bothShown(l.mine, l.theirs) })),
   }
 }

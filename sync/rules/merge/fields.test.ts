@@ -200,6 +200,130 @@ describe('merging two edits of one record', () => {
     })
   })
 
+  describe('guardians are matched by their id, whatever their order', () => {
+    const maria = { parentUUID: 'g-maria', firstName: 'Maria', occupation: 'Teacher', phone: '1' }
+    const joao = { parentUUID: 'g-joao', firstName: 'João', occupation: 'Engineer', phone: '2' }
+    const withGuardians = (list: unknown[]) => ({
+      ...family,
+      data: { ...family.data, guardians: list },
+    })
+    const base = withGuardians([maria, joao])
+
+    it('keeps a reorder on this device and an edit on the server', () => {
+      const mine = withGuardians([joao, maria])
+      const theirs = withGuardians([maria, { ...joao, occupation: 'Pilot' }])
+      const { merged, lost } = mergeFields({ base, mine, theirs, keep })
+      expect(lost).toEqual([])
+      expect((merged.data as typeof family.data).guardians).toEqual([
+        { ...joao, occupation: 'Pilot' },
+        maria,
+      ])
+    })
+
+    it('keeps a reorder on the server and an edit on this device', () => {
+      const mine = withGuardians([{ ...maria, phone: '9' }, joao])
+      const theirs = withGuardians([joao, maria])
+      const { merged, lost } = mergeFields({ base, mine, theirs, keep })
+      expect(lost).toEqual([])
+      expect((merged.data as typeof family.data).guardians).toEqual([
+        joao,
+        { ...maria, phone: '9' },
+      ])
+    })
+
+    it('keeps one guardian edited on each device, even when the server reordered them', () => {
+      const mine = withGuardians([{ ...maria, occupation: 'Principal' }, joao])
+      const theirs = withGuardians([{ ...joao, phone: '7' }, maria])
+      const { merged, lost } = mergeFields({ base, mine, theirs, keep })
+      expect(lost).toEqual([])
+      expect((merged.data as typeof family.data).guardians).toEqual([
+        { ...joao, phone: '7' },
+        { ...maria, occupation: 'Principal' },
+      ])
+    })
+
+    it('names the guardian and the field both devices changed, by the guardian’s place in the kept list', () => {
+      const mine = withGuardians([{ ...maria, occupation: 'Principal' }, joao])
+      const theirs = withGuardians([joao, { ...maria, occupation: 'Doctor', phone: '5' }])
+      const { merged, lost } = mergeFields({ base, mine, theirs, keep })
+      expect(lost).toEqual([
+        { path: 'data.guardians.1.occupation', mine: 'Principal', theirs: 'Doctor' },
+      ])
+      expect((merged.data as typeof family.data).guardians).toEqual([
+        joao,
+        { ...maria, occupation: 'Doctor', phone: '5' },
+      ])
+      expect(fieldLabel(lost[0]!.path, merged)).toBe('guardian 2 (Maria) › occupation')
+    })
+
+    it('keeps the server’s order, and names the list, when both devices reordered differently', () => {
+      const ana = { parentUUID: 'g-ana', firstName: 'Ana' }
+      const three = withGuardians([maria, joao, ana])
+      const mine = withGuardians([ana, maria, joao])
+      const theirs = withGuardians([joao, maria, ana])
+      const { merged, lost } = mergeFields({ base: three, mine, theirs, keep })
+      expect((merged.data as typeof family.data).guardians).toEqual([joao, maria, ana])
+      expect(lost.map((l) => l.path)).toEqual(['data.guardians'])
+    })
+
+    it('treats a guardian replaced on one side as a change of the whole list, never mixing two people', () => {
+      const ana = { parentUUID: 'g-ana', firstName: 'Ana', occupation: 'Nurse', phone: '3' }
+      const mine = withGuardians([maria, { ...joao, occupation: 'Pilot' }])
+      const theirs = withGuardians([maria, ana])
+      const { merged, lost } = mergeFields({ base, mine, theirs, keep })
+      expect((merged.data as typeof family.data).guardians).toEqual([maria, ana])
+      expect(lost.map((l) => l.path)).toEqual(['data.guardians'])
+    })
+
+    it('(property) a guardian’s field only one side changed survives, wherever each side put them; both changed: the server’s, named by guardian and field', () => {
+      const ids = ['g1', 'g2', 'g3']
+      const values = fc.constantFrom('a', 'b', 'c')
+      const guardian = (id: string) =>
+        fc.record({ parentUUID: fc.constant(id), job: values, phone: values })
+      const guardians = fc.tuple(...ids.map(guardian))
+      const order = fc.shuffledSubarray(ids, { minLength: 3, maxLength: 3 })
+      fc.assert(
+        fc.property(
+          guardians,
+          guardians,
+          guardians,
+          order,
+          order,
+          (b, m, t, mineOrder, theirOrder) => {
+            const byId = (list: { parentUUID: string }[], o: string[]) =>
+              o.map((id) => list.find((g) => g.parentUUID === id)!)
+            const { merged, lost } = mergeFields({
+              base: { list: b },
+              mine: { list: byId(m, mineOrder) },
+              theirs: { list: byId(t, theirOrder) },
+              keep: [],
+            })
+            const out = merged.list as { parentUUID: string; job: string; phone: string }[]
+            expect(out.map((g) => g.parentUUID).sort()).toEqual(ids)
+            for (const [i, id] of ids.entries())
+              for (const field of ['job', 'phone'] as const) {
+                const [bv, mv, tv] = [b[i]![field], m[i]![field], t[i]![field]]
+                const at = out.findIndex((g) => g.parentUUID === id)
+                const got = out[at]![field]
+                const named = lost.some((l) => l.path === `list.${at}.${field}`)
+                if (mv === bv || mv === tv) expect([got, named]).toEqual([tv, false])
+                else if (tv === bv) expect([got, named]).toEqual([mv, false])
+                else expect([got, named]).toEqual([tv, true])
+              }
+            const reordered = (o: string[]) => o.join() !== ids.join()
+            if (!reordered(mineOrder) || mineOrder.join() === theirOrder.join())
+              expect(out.map((g) => g.parentUUID)).toEqual(theirOrder)
+            else if (!reordered(theirOrder)) expect(out.map((g) => g.parentUUID)).toEqual(mineOrder)
+            else {
+              expect(out.map((g) => g.parentUUID)).toEqual(theirOrder)
+              expect(lost.some((l) => l.path === 'list')).toBe(true)
+            }
+          },
+        ),
+      )
+    })
+  })
+
   it('(property) a field only one side changed always survives; the server’s side never loses', () => {
     const value = fc.oneof(fc.string({ maxLength: 3 }), fc.integer({ min: 0, max: 3 }))
     const record = fc.record({ a: value, b: value, c: fc.record({ d: value, e: value }) })
@@ -233,6 +357,7 @@ describe('merging two edits of one record', () => {
     ['data.address.city', 'address › city'],
     ['family_name', 'family name'],
     ['data.meetingNote', 'meeting note'],
+    ['data.guardians.7.occupation', 'guardian 8 › occupation'],
   ])('calls %s “%s”', (path, label) => {
     expect(fieldLabel(path)).toBe(label)
   })

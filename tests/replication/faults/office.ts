@@ -9,7 +9,8 @@
 // - any of them adds an emergency contact to the Fernandes family, so the list grows on two
 //   devices at once (a list whose length changed is one field);
 // - the office moves Tiago or Inês to another group (Maria's devices must then re-pull what she
-//   may see, without losing what she has not sent);
+//   may see, without losing what she has not sent): her device also holds her children's groups'
+//   timetables, which a move takes from her or gives her;
 // - the office records a month's fee, often the same month of the same child on both devices
 //   before either has heard of the other; the device that comes second is told who recorded it,
 //   and its person keeps both as two instalments or drops theirs.
@@ -21,7 +22,10 @@
 // - every month of every child is recorded once (instalments kept on purpose aside), every
 //   receipt number belongs to one payment, and every payment is on the server or its person was
 //   told why not;
-// - every device holds what the server holds; nothing else was refused.
+// - every device holds what the server holds; nothing else was refused;
+// - Maria's device holds the timetables of her children's groups at the end and none of another
+//   group, and when a move changed those groups her device was reset (told to drop what she may no
+//   longer read) rather than left with a stale copy.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -29,7 +33,13 @@ import type { ChildProcess } from 'node:child_process'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import fc from 'fast-check'
 import WebSocket from 'ws'
-import { families, inquiries, payments, students } from '@sync/contract/collections/index.ts'
+import {
+  families,
+  inquiries,
+  payments,
+  students,
+  timetables,
+} from '@sync/contract/collections/index.ts'
 import { uuidv7 } from '@sync/contract/ids.ts'
 import type { CollectionDefinition } from '@sync/contract/schema.ts'
 import { collectionNamed, type AppDatabase } from '@sync/engine/database.ts'
@@ -41,6 +51,7 @@ import { conflictHandlersFor, describeLoss } from '@/db/conflict-handlers'
 import { demoAccounts } from '../../../supabase/local/demo-accounts.ts'
 import { makeKeys } from '../../../supabase/local/keys.ts'
 import { freePort, killed, startHostProcess, stopped } from '../../helpers/host-process.ts'
+import type { SyncTransport } from '@sync/engine/transport.ts'
 import { device, type Device } from '../support.ts'
 
 export interface OfficeScenarioOptions {
@@ -73,6 +84,15 @@ export interface OfficeScenarioReport {
   diverged: string[]
   /** Refusals other than a month recorded twice. */
   refused: string[]
+  /**
+   * What a group move left wrong on Maria's device: a timetable of a group she has no child in,
+   * one of her children's groups missing, or groups changed without her device being reset.
+   */
+  visibility: string[]
+  /** Visibility resets Maria's device was answered (her children's groups changed). */
+  resets: number
+  /** Whether her children's groups at the end differ from those at the start. */
+  groupsChanged: boolean
 }
 
 const OFFICE = [0, 1]
@@ -80,7 +100,7 @@ const GUARDIAN = 2
 const DEVICES = [
   { label: 'administration', defs: [inquiries, families, students, payments] },
   { label: 'admin', defs: [inquiries, families, students, payments] },
-  { label: 'guardian', defs: [families, students, payments] },
+  { label: 'guardian', defs: [families, students, payments, timetables] },
 ] as const
 
 /** The fields edited, by whom: a guardian changes only their own family and children. */
@@ -273,6 +293,19 @@ export async function runOfficeScenario(
   let counter = 0
   const unique = (prefix: string) => `${prefix}-${options.seed}-${++counter}`
 
+  // Pulls of Maria's timetables answered "reset" (what she may read changed).
+  let resets = 0
+  const countingResets = (inner: SyncTransport): SyncTransport => ({
+    ...inner,
+    push: (...args) => inner.push(...args),
+    visible: (...args) => inner.visible(...args),
+    onPoke: (...args) => inner.onPoke(...args),
+    async pull(collection, checkpoint, size) {
+      const answer = await inner.pull(collection, checkpoint, size)
+      if (collection === 'timetables' && answer.reset) resets++
+      return answer
+    },
+  })
   const open = async (i: number, name?: string) => {
     const spec = DEVICES[i]!
     const d = await device(
@@ -281,6 +314,7 @@ export async function runOfficeScenario(
       spec.defs as readonly CollectionDefinition[],
       {
         name,
+        ...(i === GUARDIAN ? { transport: countingResets } : {}),
         conflictHandlers: (db: () => AppDatabase | undefined) => conflictHandlersFor(db),
         describeLoss,
         retry: RETRY,
@@ -300,8 +334,16 @@ export async function runOfficeScenario(
     names[i] = d.db.name
   }
 
+  /** The groups of Maria's children, as `db` holds them. */
+  const childrenGroups = async (db: AppDatabase) => {
+    const docs = await db.students.findByIds(OWN_CHILDREN).exec()
+    return new Set([...docs.values()].map((doc) => String(doc.get('group_id'))))
+  }
+  let startGroups = new Set<string>()
+
   try {
     for (let i = 0; i < DEVICES.length; i++) await open(i)
+    startGroups = await childrenGroups(devices[GUARDIAN]!.db)
     for (const [n, op] of ops.entries()) {
       log(`${n}: ${JSON.stringify(op)}`)
       await answerRefusals()
@@ -512,8 +554,9 @@ export async function runOfficeScenario(
           const row = byId.get(doc.primary)
           if (!row || row._deleted) diverged.push(`${spec.label} keeps ${def.name} ${doc.primary}`)
           else
-            for (const key of ['data', 'name', 'status', 'group_id', 'receipt_number'])
-              if (key in row && canonical(doc.get(key)) !== canonical(row[key]))
+            // Every column, the server's own (a receipt number, who and when) as well.
+            for (const key of Object.keys(row).filter((k) => k !== '_deleted'))
+              if (canonical(doc.get(key)) !== canonical(row[key]))
                 diverged.push(
                   `${spec.label} differs on ${def.name} ${doc.primary} ${key}: device ` +
                     `${canonical(doc.get(key)).slice(0, 80)}, server ${canonical(row[key]).slice(0, 80)}`,
@@ -538,7 +581,7 @@ export async function runOfficeScenario(
       const label = fieldLabel(w.path)
       if (
         toldFields(w.device, w.collection, w.id).some(
-          (f) => f.field === label && f.mine === w.value,
+          (f) => unnamed(f.field) === label && f.mine === w.value,
         )
       )
         continue
@@ -577,7 +620,7 @@ export async function runOfficeScenario(
               w.device === i &&
               w.collection === n.collection &&
               w.id === n.id &&
-              fieldLabel(w.path) === f.field &&
+              fieldLabel(w.path) === unnamed(f.field) &&
               w.value === f.mine,
           )
           const contactList = f.field === 'emergency infos' && n.collection === 'families'
@@ -619,6 +662,28 @@ export async function runOfficeScenario(
       else if (!refusedMonths.has(id)) paymentsLost.push(`payment ${id} of ${p.student} ${p.key}`)
     }
 
+    // A group move: Maria holds the timetables of her children's groups, and none of another.
+    const visibility: string[] = []
+    const endGroups = new Set(
+      OWN_CHILDREN.map((id) => String(server.get('students')?.get(id)?.group_id)),
+    )
+    const held = await devices[GUARDIAN]!.db.timetables.find().exec()
+    for (const doc of held)
+      if (!endGroups.has(String(doc.get('group_id'))))
+        visibility.push(
+          `guardian keeps timetables ${doc.primary} of ${String(doc.get('group_id'))}`,
+        )
+    for (const group of endGroups)
+      if (
+        !held.some((doc) => doc.get('group_id') === group && doc.get('kind') === 'group_template')
+      )
+        visibility.push(`guardian lacks the timetable of ${group}`)
+    const groupsChanged = [...endGroups].sort().join() !== [...startGroups].sort().join()
+    if (groupsChanged && resets === 0)
+      visibility.push(
+        `guardian's groups went from ${[...startGroups].join(', ')} to ${[...endGroups].join(', ')} without a reset`,
+      )
+
     return {
       seed: options.seed,
       edits,
@@ -632,17 +697,27 @@ export async function runOfficeScenario(
       wrongNotices,
       diverged,
       refused: refusedOther,
+      visibility,
+      resets,
+      groupsChanged,
     }
   }
 }
 
 /** JSON with object keys sorted (Postgres orders jsonb keys its own way). */
+/** A notice's field without the name of the guardian it concerns: 'guardian 1 › occupation'. */
+const unnamed = (field: string) => field.replace(/ \([^)]*\)/g, '')
+
+// A moment written either way ('…Z' by a device, '…+00:00' by Postgres) is the same moment.
+const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
+
 function canonical(value: unknown): string {
-  return JSON.stringify(value ?? null, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
+  return JSON.stringify(value ?? null, (_key, v: unknown) => {
+    if (typeof v === 'string' && MOMENT.test(v)) return new Date(v).toISOString()
+    return v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  )
+      : v
+  })
 }
 
 /** Generates the operations of a seed and runs them. */
