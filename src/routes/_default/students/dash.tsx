@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { Text } from '@mantine/core'
+import { Group, Text } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
 import { guard } from '@/lib/guards'
 import { DatabaseProvider } from '@/db/provider'
@@ -8,6 +8,7 @@ import { StudentAccount } from '@/features/accounts/components/student-account'
 // Students land here after signing up (B37: guard auth-student, default layout): their group's
 // week, read from this device.
 const FamilyHome = lazy(() => import('@/features/families/components/family-home'))
+const NotificationBell = lazy(() => import('@/components/notifications/notification-bell'))
 
 export const Route = createFileRoute('/_default/students/dash')({
   staticData: { guard: 'auth-student', layout: 'default' },
@@ -18,6 +19,11 @@ export const Route = createFileRoute('/_default/students/dash')({
 function StudentDashboard() {
   return (
     <DatabaseProvider>
+      <Group justify="flex-end">
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
+      </Group>
       <Suspense fallback={<Text c="dimmed">Opening your week…</Text>}>
         <FamilyHome student account={<StudentAccount />} />
       </Suspense>
