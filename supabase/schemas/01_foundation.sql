@@ -55,10 +55,10 @@ create table if not exists public.members (
   family_token text,
   is_facilitator boolean not null default false,
   facilitator_id text references public.facilitators (id) on delete set null,
-  notifications_facilitator boolean not null default false,
-  notifications_administration boolean not null default false,
-  notifications_parents boolean not null default false,
-  notifications_students boolean not null default false,
+  notifications_facilitator boolean not null default true,
+  notifications_administration boolean not null default true,
+  notifications_parents boolean not null default true,
+  notifications_students boolean not null default true,
   -- Moves on whenever what the member may see changes (02_sync.sql: app.bump_sync_scope): their
   -- devices then pull every collection again from the start.
   sync_scope bigint not null default 1,

@@ -45,7 +45,7 @@ create table if not exists public.reference (
   updated_at timestamptz not null default now(),
   updated_by uuid,
   constraint reference_kind_known
-    check (kind in ('session_timing', 'subject', 'classroom', 'group', 'fee_tariff', 'holiday')),
+    check (kind in ('session_timing', 'subject', 'classroom', 'group', 'fee_tariff', 'holiday', 'notification')),
   constraint reference_data_is_object check (jsonb_typeof(data) = 'object'),
   constraint session_timing_format
     check (kind <> 'session_timing'
@@ -107,26 +107,32 @@ create trigger reference_touch before insert or update on public.reference
 
 select app.register_sync_table('reference', array['updated_at', 'updated_by']);
 
+-- The member a notification is for (15_notifications.sql). A column (not a field of `data`)
+-- because the read policy filters on it; it never changes once written.
+alter table public.reference add column if not exists member_id uuid;
+
 grant select, insert, update on public.reference to authenticated;
 
 -- Everyone signed in with a role and not blocked reads the lists; parents and students do not
--- receive fee tariffs (core.md §6). An account without a role yet sees nothing.
+-- receive fee tariffs (core.md §6); a notification reaches only the member it is for.
 create policy "Members can read reference data" on public.reference
   for select to authenticated
   using ((select app.role()) is not null and (select app.role()) <> 'member'
-         and (kind <> 'fee_tariff' or (select app.role()) not in ('guardian', 'student')));
+         and (kind <> 'fee_tariff' or (select app.role()) not in ('guardian', 'student'))
+         and (kind <> 'notification' or member_id = (select auth.uid())));
 
 -- Office staff keep every list; facilitator admins keep the lists the timetable is made of.
+-- Notifications are made by the server only.
 create policy "Staff and facilitator admins can add reference data" on public.reference
   for insert to authenticated
-  with check ((select app.is_staff())
+  with check (((select app.is_staff()) and kind <> 'notification')
               or ((select app.is_facilitator_admin()) and kind in ('session_timing', 'subject', 'classroom', 'group')));
 
 create policy "Staff and facilitator admins can change reference data" on public.reference
   for update to authenticated
-  using ((select app.is_staff())
+  using (((select app.is_staff()) and kind <> 'notification')
          or ((select app.is_facilitator_admin()) and kind in ('session_timing', 'subject', 'classroom', 'group')))
-  with check ((select app.is_staff())
+  with check (((select app.is_staff()) and kind <> 'notification')
               or ((select app.is_facilitator_admin()) and kind in ('session_timing', 'subject', 'classroom', 'group')));
 
 create table if not exists public.topics (

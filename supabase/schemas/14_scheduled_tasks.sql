@@ -42,7 +42,10 @@ values
    15, null, '*/15 * * * *', 2),
   ('prune', 'Prune what is past its keeping time',
    'Deletes dismissed system errors and warnings after 180 days, and the job history pg_cron keeps after 7 days.',
-   null, '03:30', '0 22 * * *', 3)
+   null, '03:30', '0 22 * * *', 3),
+  ('document-expiry', 'Expiring-document notices',
+   'Tells each family, once, in the app, about an identity document that expires within 30 days.',
+   null, '07:00', '30 1 * * *', 4)
 on conflict (name) do nothing;
 
 -- When a job with this schedule runs next after `after`: every N minutes counted from the hour,
@@ -193,6 +196,7 @@ begin
       when 'outbox-retries' then app.task_outbox_retries()
       when 'whatsapp-windows' then app.task_whatsapp_windows()
       when 'prune' then app.task_prune()
+      when 'document-expiry' then app.task_document_expiry()
     end;
     if outcome is null then
       raise exception 'The server has no code for this task.';

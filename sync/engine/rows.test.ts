@@ -9,7 +9,13 @@ import { facilitators, lessonItems, reference, timetables } from '../contract/co
 describe('rows typed from their schemas', () => {
   it('gives each kind its own data', () => {
     expectTypeOf<ReferenceRow['kind']>().toEqualTypeOf<
-      'session_timing' | 'subject' | 'classroom' | 'group' | 'fee_tariff' | 'holiday'
+      | 'session_timing'
+      | 'subject'
+      | 'classroom'
+      | 'group'
+      | 'fee_tariff'
+      | 'holiday'
+      | 'notification'
     >()
     expectTypeOf<Extract<ReferenceRow, { kind: 'subject' }>['data']>().toEqualTypeOf<{
       name: string

@@ -63,6 +63,7 @@ insert into public.feedback (id, kind, term, group_id, subject_id, facilitator_i
   ('fb-matrix-tiago-draft', 'student', '2026_2027_2', 'rg-jaul', 'rs-science', 'f0000000-0000-4000-a000-000000000002', 'st-tiago', 'draft', '{"title": "Plants", "feedback": "Still writing", "groupFeedbackId": null, "color": "yellow", "notParticipating": false, "studentName": "Tiago Fernandes"}'),
   ('fb-matrix-kabir', 'student', '2026_2027_2', 'rg-jaul', 'rs-maths', 'f0000000-0000-4000-a000-000000000001', 'st-kabir', 'released', '{"title": "Fractions", "feedback": "Keeps trying", "groupFeedbackId": "fb-matrix-group", "color": "orange", "notParticipating": false, "studentName": "Kabir Shetty"}');
 insert into public.system_warnings (source, message) values ('matrix', 'a warning');
+select app.notify(id, 'matrix', 'A matrix notice') from public.members;
 insert into public.admission_steps (id, inquiry_id, kind) values ('step-matrix-fixture', 'inq-demo-keller', 'meeting');
 insert into public.email_templates (name, subject, html) values ('meeting', 'Our meeting', '<p>See you</p>');
 insert into public.unregistered_signins (email) values ('visitor@gmail.com');
@@ -361,6 +362,7 @@ export const TABLES: Record<string, TableEntry> = {
     delete: roles('deny'),
   },
   'public.reference': {
+    only: `kind <> 'notification'`,
     via: 'sync_push',
     sample: `insert into public.reference (id, kind, data) values ('rc-matrix', 'classroom', '{"name": "Matrix Room"}')`,
     touch: 'data = data',
@@ -385,6 +387,19 @@ export const TABLES: Record<string, TableEntry> = {
       administration: 'all',
       admin: 'all',
     }),
+    delete: roles('deny'),
+  },
+  // Notifications (P01-P08): each member reads their own, marks them read and clears them; only
+  // the server makes them (app.notify).
+  'public.reference (notifications)': {
+    table: 'public.reference',
+    only: `kind = 'notification'`,
+    via: 'sync_push',
+    sample: `insert into public.reference (id, kind, member_id, data) values ('n-matrix', 'notification', (select auth.uid()), '{"status": "active", "isNew": true, "action": "matrix", "title": "Mine", "date": "2026-11-28T00:00:00.000Z", "actionItem": ""}')`,
+    touch: 'data = data',
+    select: roles('some', { anon: 'deny', member: 'none', blocked: 'none' }),
+    insert: roles('deny'),
+    update: roles('some', { anon: 'deny', member: 'none', blocked: 'none' }),
     delete: roles('deny'),
   },
   'public.students': {
@@ -1048,6 +1063,45 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   'app.run_scheduled_task(task text, requested_by uuid)': {
     call: `app.run_scheduled_task('prune', null)`,
     execute: roles('deny'),
+  },
+  'app.task_document_expiry()': {
+    call: `app.task_document_expiry()`,
+    execute: roles('deny'),
+  },
+  'app.notify(member uuid, action text, title text, link text, audience text, once text)': {
+    call: `app.notify('00000000-0000-4000-a000-000000000006', 'matrix', 'x')`,
+    execute: roles('deny'),
+  },
+  'app.notification_audience(role text)': {
+    call: `app.notification_audience('guardian')`,
+    execute: roles('deny'),
+  },
+  'app.group_facilitator_members(grp text)': {
+    call: `app.group_facilitator_members('rg-jaul')`,
+    execute: roles('deny'),
+  },
+  'app.office_members()': {
+    call: `app.office_members()`,
+    execute: roles('deny'),
+  },
+  'app.family_guardian_members(family text)': {
+    call: `app.family_guardian_members('demo-family-fernandes')`,
+    execute: roles('deny'),
+  },
+  'app.notification_read_or_cleared()': { call: null, execute: roles('deny') },
+  'app.notify_lesson_events()': { call: null, execute: roles('deny') },
+  'app.notify_trial_joined()': { call: null, execute: roles('deny') },
+  'app.notify_application()': { call: null, execute: roles('deny') },
+  'app.notify_payment()': { call: null, execute: roles('deny') },
+  'app.notify_message_failed()': { call: null, execute: roles('deny') },
+  'app.notify_feedback_released()': { call: null, execute: roles('deny') },
+  'public.admin_member_notifications(member uuid)': {
+    call: `public.admin_member_notifications('00000000-0000-4000-a000-000000000007')`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.admin_set_member_notifications(member uuid, audience text, enabled boolean)': {
+    call: `public.admin_set_member_notifications('00000000-0000-4000-a000-000000000007', 'students', true)`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
   },
   'app.run_due_scheduled_tasks()': {
     call: `app.run_due_scheduled_tasks()`,

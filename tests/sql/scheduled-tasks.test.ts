@@ -58,6 +58,7 @@ describe.each(testDatabases())('scheduled tasks on $name', (target) => {
       ['outbox-retries', 1, null],
       ['whatsapp-windows', 15, null],
       ['prune', null, '03:30'],
+      ['document-expiry', null, '07:00'],
     ])
     for (const t of tasks) expect(t.label.length).toBeGreaterThan(0)
     await expect(list(by('administration'))).rejects.toThrow(
@@ -171,6 +172,6 @@ describe.each(testDatabases())('scheduled tasks on $name', (target) => {
           await tx.query<{ r: { scheduledTasks: number } }>('select public.admin_overview() as r')
         )[0]!.r,
     )
-    expect(counts.scheduledTasks).toBe(3)
+    expect(counts.scheduledTasks).toBe(4)
   })
 })

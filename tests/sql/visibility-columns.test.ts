@@ -36,6 +36,7 @@ const readByPolicies: Record<string, Rule> = {
   'lesson_items.student_id': { fixed: /^A record cannot move to another student/ },
   'payments.family_id': { fixed: /^A payment stays with its family and student/ },
   'reference.kind': { fixed: /^The kind of a record cannot change/ },
+  'reference.member_id': { fixed: /^A record cannot move to another member id/ },
   'students.contact_id': { resets: 'the family', change: `contact_id = null` },
   'students.family_id': { fixed: /^A student cannot move to another family/ },
   'timetables.group_id': { fixed: /^A record cannot move to another group/ },
@@ -53,7 +54,13 @@ const readByHelpers: Record<string, Rule> = {
   'students._deleted': { resets: 'the family', change: `_deleted = true` },
 }
 
-const other = (value: unknown) => (typeof value === 'string' ? `${value}-moved` : 'moved')
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+const other = (value: unknown) =>
+  typeof value !== 'string'
+    ? 'moved'
+    : UUID.test(value)
+      ? '00000000-0000-4000-a000-00000000beef'
+      : `${value}-moved`
 
 class Undo extends Error {}
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Outlet } from '@tanstack/react-router'
 import { useMediaQuery } from '@mantine/hooks'
 import { builtOnly, MOBILE_QUERY, type NavItem } from '@/lib/navigation/model'
@@ -8,6 +8,9 @@ import { DatabaseProvider } from '@/db/provider'
 import { useBuiltScreens } from '../router-context'
 import { AccountMenu } from './account-menu'
 import { DashboardSwitch } from './dashboard-switch'
+
+// The bell and its list load after the dashboard shows: no dashboard's first load grows.
+const NotificationBell = lazy(() => import('@/components/notifications/notification-bell'))
 
 export interface RoleDashLayoutProps {
   layout: string
@@ -38,6 +41,9 @@ export function RoleDashLayout({ layout, title, items, defaultPane, extra }: Rol
         <>
           <DatabaseProvider quiet>
             <SyncStatus />
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
           </DatabaseProvider>
           {extra}
           {(layout === 'parentsdash' || layout === 'facilitatordash') && (

@@ -41,16 +41,41 @@ export const referenceKinds = {
     singleDay: z.boolean(),
     academicYear: z.string().check(z.regex(ACADEMIC_YEAR_PATTERN)),
   }),
+  /**
+   * Something the server tells one member (P01): made by the server only, read by that member
+   * only; they mark it read (`isNew` false) and clear it. `actionItem` is where opening it leads:
+   * an address in the app, or for a `calendar_event` the event's own link (opened in a new tab).
+   */
+  notification: z.object({
+    status: z.literal('active'),
+    isNew: z.boolean(),
+    action: z.string(),
+    actionItem: z.string(),
+    title: z.string(),
+    date: z.string(),
+  }),
 } as const
 
-export type ReferenceKind = keyof typeof referenceKinds
+/** The kinds of the centre's lists, which staff edit (a notification is no list). */
+export type ReferenceKind = Exclude<keyof typeof referenceKinds, 'notification'>
+export type NotificationData = z.infer<typeof referenceKinds.notification>
 export type ReferenceData<K extends ReferenceKind> = z.infer<(typeof referenceKinds)[K]>
 
 export const reference = defineCollection({
   name: 'reference',
   row: z.object({
     id: z.string(),
-    kind: z.enum(['session_timing', 'subject', 'classroom', 'group', 'fee_tariff', 'holiday']),
+    kind: z.enum([
+      'session_timing',
+      'subject',
+      'classroom',
+      'group',
+      'fee_tariff',
+      'holiday',
+      'notification',
+    ]),
+    /** The member a notification is for (notifications only; the server sets it). */
+    member_id: z.optional(z.nullable(z.string())),
     data: z.record(z.string(), z.unknown()),
     updated_at: z.optional(z.string()),
     updated_by: z.optional(z.nullable(z.string())),
@@ -59,5 +84,7 @@ export const reference = defineCollection({
   serverColumns: ['updated_at', 'updated_by'],
   roles: ALL_ROLES,
   indexes: ['kind'],
-  version: 0,
+  // 1: notifications and the member they are for. Nothing to convert: older rows name no member.
+  version: 1,
+  migrationStrategies: { 1: (doc: Record<string, unknown>) => doc },
 })

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Table.css'
 import '@mantine/core/styles/Combobox.css'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import '@mantine/core/styles/Menu.css'
 import '@mantine/core/styles/ScrollArea.css'
 import {
@@ -45,6 +45,9 @@ import {
 import { MemberCounts } from './member-counts'
 import { MemberFilterControl } from './member-filter'
 import { SignInHistoryDialog } from './sign-in-history'
+
+// The notifications dialog loads when an admin first opens it.
+const MemberNotificationsDialog = lazy(() => import('./member-notifications'))
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 import { Pager } from '@/components/lists/pager'
 import { notifyResult } from '@/components/feedback/notify-result'
@@ -69,6 +72,7 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
   const [confirm, setConfirm] = useState<MemberRow | null>(null)
   const [facilitatorChange, setFacilitatorChange] = useState<MemberRow | null>(null)
   const [history, setHistory] = useState<MemberRow | null>(null)
+  const [notifications, setNotifications] = useState<MemberRow | null>(null)
   const [deleting, setDeleting] = useState<MemberRow | null>(null)
   const [sendingChange, setSendingChange] = useState<MemberRow | null>(null)
   const [search, setSearch] = useState('')
@@ -126,6 +130,7 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item onClick={() => setHistory(m)}>Sign-in history</Menu.Item>
+          <Menu.Item onClick={() => setNotifications(m)}>Notifications</Menu.Item>
           {canToggleFacilitator(m.role) && (
             <Menu.Item onClick={() => setFacilitatorChange(m)}>
               {isFacilitatorMember(m.role, m.extra) ? 'Remove as facilitator' : 'Make facilitator'}
@@ -330,6 +335,14 @@ export function MembersScreen({ selfId }: { selfId: string | null }) {
         member={history ? { id: history.id, name: history.name || history.email } : null}
         onClose={() => setHistory(null)}
       />
+      {notifications && (
+        <Suspense fallback={null}>
+          <MemberNotificationsDialog
+            member={{ id: notifications.id, name: notifications.name || notifications.email }}
+            onClose={() => setNotifications(null)}
+          />
+        </Suspense>
+      )}
     </Stack>
   )
 }

@@ -77,3 +77,27 @@ export function deleteMember(member: string) {
 export function setEmailSending(member: string, enabled: boolean) {
   return rpc<{ type: string; message: string }>('admin_set_email_sending', { member, enabled })
 }
+
+export type NotificationAudience = 'facilitator' | 'administration' | 'parents' | 'students'
+
+/** A member's four notification switches (operations.md §3), read online while the dialog is open. */
+export function useMemberNotifications(member: string) {
+  const { data, error, reload } = useRpcQuery<Record<NotificationAudience, boolean>>(
+    'admin_member_notifications',
+    { member },
+  )
+  return { switches: data, error, reload }
+}
+
+/** Turns one audience of a member's notifications on or off. */
+export function setMemberNotifications(
+  member: string,
+  audience: NotificationAudience,
+  enabled: boolean,
+) {
+  return rpc<{ type: string; message: string }>('admin_set_member_notifications', {
+    member,
+    audience,
+    enabled,
+  })
+}

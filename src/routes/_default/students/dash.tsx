@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { Text } from '@mantine/core'
+import { Group, Text } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
 import { guard } from '@/lib/guards'
 import { DatabaseProvider } from '@/db/provider'
@@ -10,6 +10,7 @@ import { StudentAccount } from '@/features/accounts/components/student-account'
 const FamilyHome = lazy(() => import('@/features/families/components/family-home'))
 // Their own feedback once the centre released it (read from the device, offline too).
 const MyFeedback = lazy(() => import('@/features/feedback/components/parents-feedback-pane'))
+const NotificationBell = lazy(() => import('@/components/notifications/notification-bell'))
 
 export const Route = createFileRoute('/_default/students/dash')({
   staticData: { guard: 'auth-student', layout: 'default' },
@@ -20,6 +21,11 @@ export const Route = createFileRoute('/_default/students/dash')({
 function StudentDashboard() {
   return (
     <DatabaseProvider>
+      <Group justify="flex-end">
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
+      </Group>
       <Suspense fallback={<Text c="dimmed">Opening your week…</Text>}>
         <FamilyHome
           student
