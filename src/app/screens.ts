@@ -17,6 +17,7 @@ export const builtScreens: ReadonlySet<string> = new Set<string>([
   'administration.payments',
   'administration.reminders',
   'administration.accounting',
+  'administration.meetings',
   'facilitator.lessons',
   'facilitator.groups',
   'facilitator.students',

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest'
+import {
+  attendanceCounts,
+  meetingFormSchema,
+  meetingInitial,
+  meetingRow,
+  nextMeeting,
+  type MeetingRow,
+  type ParticipantRow,
+} from './meetings'
+
+const participant = (status: ParticipantRow['status']): ParticipantRow =>
+  ({
+    id: `mp-${status}`,
+    kind: 'participant',
+    meeting_id: 'm1',
+    group_ids: ['rg-jaul'],
+    status,
+    data: { name: 'A', channel: 'whatsapp' },
+  }) as ParticipantRow
+
+const meeting = (id: string, date: string, status: MeetingRow['status'] = 'sent'): MeetingRow => ({
+  ...meetingRow(
+    { ...meetingInitial(), title: id, date, startTime: '10:00', endTime: '11:00', groupIds: ['g'] },
+    id,
+  ),
+  status,
+})
+
+describe('attendanceCounts (N04, N09)', () => {
+  it.each([
+    [
+      ['accepted', 'accepted', 'rejected', 'sent', 'pending'],
+      { accepted: 2, declined: 1, pending: 2 },
+    ],
+    [['rejected'], { accepted: 0, declined: 1, pending: 0 }],
+    [[], { accepted: 0, declined: 0, pending: 0 }],
+  ] as const)('%j → %j', (statuses, counts) => {
+    expect(attendanceCounts(statuses.map(participant))).toEqual(counts)
+  })
+})
+
+describe('the meeting dialog', () => {
+  it('is pending on creation (N06, N17)', () => {
+    const row = meetingRow(
+      {
+        title: ' Review ',
+        date: '2026-12-12',
+        startTime: '10:00',
+        endTime: '11:00',
+        description: '',
+        groupIds: ['rg-jaul'],
+      },
+      'm1',
+    )
+    expect(row).toMatchObject({
+      status: 'pending',
+      kind: 'meeting',
+      group_ids: ['rg-jaul'],
+      data: { title: 'Review' },
+    })
+  })
+
+  it.each([
+    [{ title: '' }, 'title', 'Enter a title'],
+    [{ groupIds: [] }, 'groupIds', 'Choose at least one group'],
+    [{ endTime: '09:00' }, 'endTime', 'Enter an end time after the start'],
+    [{ date: '' }, 'date', 'Choose the date'],
+  ])('refuses %j with its message', (change, field, message) => {
+    const values = {
+      title: 'Review',
+      date: '2026-12-12',
+      startTime: '10:00',
+      endTime: '11:00',
+      description: '',
+      groupIds: ['g'],
+      ...change,
+    }
+    const result = meetingFormSchema.safeParse(values)
+    expect(result.success).toBe(false)
+    const issue = result.error!.issues.find((i) => i.path.join('.') === field)
+    expect(issue?.message).toBe(message)
+  })
+})
+
+describe('nextMeeting (N11: a parent sees one)', () => {
+  it('is the soonest meeting from today on that is not archived', () => {
+    const list = [
+      meeting('past', '2026-11-01'),
+      meeting('later', '2026-12-20'),
+      meeting('archived', '2026-12-01', 'archived'),
+      meeting('soon', '2026-12-05'),
+    ]
+    expect(nextMeeting(list, '2026-11-28')?.id).toBe('soon')
+    expect(nextMeeting(list, '2026-12-21')).toBeNull()
+  })
+})
