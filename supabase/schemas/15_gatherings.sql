@@ -99,8 +99,7 @@ begin
     new.created_at := old.created_at;
     new.created_by := old.created_by;
     if (new.kind, new.meeting_id, new.group_ids, new.family_id, new.family_ids, new.member_id)
-       is distinct from (old.kind, old.meeting_id, old.group_ids, old.family_id, old.family_ids, old.member_id)
-       and not server then
+       is distinct from (old.kind, old.meeting_id, old.group_ids, old.family_id, old.family_ids, old.member_id) then
       raise exception 'A meeting keeps the groups and families it invited: archive it and make another.'
         using errcode = 'P0001';
     end if;
