@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core'
 import { useMeetings, useMeetingWriter } from '../hooks/use-meetings'
 import {
   attendanceCounts,
@@ -10,14 +10,6 @@ import {
   type ParticipantRow,
 } from '../logic/meetings'
 import { MeetingDialog } from './meeting-dialog'
-
-const STATUS_COLOURS: Record<string, string> = {
-  pending: 'yellow',
-  sent: 'blue',
-  archived: 'gray',
-  accepted: 'green',
-  rejected: 'red',
-}
 
 /**
  * The Meetings list (N01, N04): every parents' meeting, newest first, with its status, the
@@ -60,9 +52,9 @@ function MeetingCard({
           <Title order={2} size="h4">
             {meeting.data.title}
           </Title>
-          <Badge color={STATUS_COLOURS[meeting.status]} variant="light">
+          <Text fw={700} size="sm">
             {STATUS_LABELS[meeting.status]}
-          </Badge>
+          </Text>
         </Group>
         <Text size="sm">
           {meeting.data.date}, {meeting.data.startTime}–{meeting.data.endTime}
@@ -82,9 +74,9 @@ function MeetingCard({
               <Text span fw={600} size="sm">
                 {p.data.name}
               </Text>{' '}
-              <Badge size="sm" color={STATUS_COLOURS[p.status]} variant="outline">
-                {STATUS_LABELS[p.status]}
-              </Badge>{' '}
+              <Text span size="sm" fw={700}>
+                ({STATUS_LABELS[p.status]})
+              </Text>{' '}
               <Text span size="sm">
                 {deliveryLabel(p)}
               </Text>

@@ -2,10 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   attendanceCounts,
   meetingFormSchema,
-  meetingInitial,
   meetingRow,
-  nextMeeting,
-  type MeetingRow,
   type ParticipantRow,
 } from './meetings'
 
@@ -18,14 +15,6 @@ const participant = (status: ParticipantRow['status']): ParticipantRow =>
     status,
     data: { name: 'A', channel: 'whatsapp' },
   }) as ParticipantRow
-
-const meeting = (id: string, date: string, status: MeetingRow['status'] = 'sent'): MeetingRow => ({
-  ...meetingRow(
-    { ...meetingInitial(), title: id, date, startTime: '10:00', endTime: '11:00', groupIds: ['g'] },
-    id,
-  ),
-  status,
-})
 
 describe('attendanceCounts (N04, N09)', () => {
   it.each([
@@ -80,18 +69,5 @@ describe('the meeting dialog', () => {
     expect(result.success).toBe(false)
     const issue = result.error!.issues.find((i) => i.path.join('.') === field)
     expect(issue?.message).toBe(message)
-  })
-})
-
-describe('nextMeeting (N11: a parent sees one)', () => {
-  it('is the soonest meeting from today on that is not archived', () => {
-    const list = [
-      meeting('past', '2026-11-01'),
-      meeting('later', '2026-12-20'),
-      meeting('archived', '2026-12-01', 'archived'),
-      meeting('soon', '2026-12-05'),
-    ]
-    expect(nextMeeting(list, '2026-11-28')?.id).toBe('soon')
-    expect(nextMeeting(list, '2026-12-21')).toBeNull()
   })
 })

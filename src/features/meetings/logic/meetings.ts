@@ -94,17 +94,6 @@ export function meetingsInOrder(meetings: readonly MeetingRow[]): MeetingRow[] {
   )
 }
 
-/** The one meeting a parent sees (N11): the next that is not archived and not over. */
-export function nextMeeting(meetings: readonly MeetingRow[], today: string): MeetingRow | null {
-  return (
-    [...meetings]
-      .filter((m) => m.status !== 'archived' && m.data.date >= today)
-      .sort((a, b) =>
-        `${a.data.date} ${a.data.startTime}`.localeCompare(`${b.data.date} ${b.data.startTime}`),
-      )[0] ?? null
-  )
-}
-
 export const STATUS_LABELS: Record<string, string> = {
   pending: 'Pending',
   sent: 'Sent',
