@@ -54,6 +54,6 @@ describe('welcomeFor', () => {
   it('drops a pane from the coming list once its screen is built', () => {
     const built = new Set([...builtScreens, 'administration.inquiries'])
     const w = welcomeFor('administration', testMember({ role: 'administration' }), built)
-    expect(w.coming[0]).toBe('Meetings')
+    expect(w.coming[0]).toBe('Events')
   })
 })

@@ -3,6 +3,7 @@ import type { AppDatabase } from '@sync/engine/database'
 import { families } from '@sync/contract/collections/families'
 import { inquiries } from '@sync/contract/collections/inquiries'
 import { students } from '@sync/contract/collections/students'
+import { gatherings } from '@sync/contract/collections/gatherings'
 import {
   lostLessonEdits,
   templateDaysIn,
@@ -31,7 +32,7 @@ function mergedByField(keep: readonly string[]): RxConflictHandler<unknown> {
   }
 }
 
-const byField = [families, students, inquiries]
+const byField = [families, students, inquiries, gatherings]
 
 export function conflictHandlersFor(
   database: () => AppDatabase | undefined,

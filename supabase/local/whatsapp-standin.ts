@@ -6,13 +6,15 @@
 // with the app secret as Meta signs: the delivery reports of each message it took, and replies.
 //   POST /_standin/reply   {from, text, name?}   a person writes to the centre
 //   POST /_standin/status  {wamid, status, reason?} a delivery report
+//   POST /_standin/press   {wamid, button}        a person presses a quick reply (0, 1 …)
+//                                                 of a template message it took
 //   GET  /_standin/messages                      what it took
 // Run on its own: npx tsx supabase/local/whatsapp-standin.ts [--port 3002] [--webhook URL]
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
-import { signatureOf } from '../functions/_shared/whatsapp.ts'
+import { MEETING_ANSWERS, readAnswerPayload, signatureOf } from '../functions/_shared/whatsapp.ts'
 
 export interface StandInOptions {
   port?: number
@@ -50,6 +52,8 @@ export interface StandIn {
   setFailRate(rate: number): void
   reply(from: string, text: string, name?: string): Promise<Response>
   report(wamid: string, status: string, reason?: string): Promise<Response>
+  /** The person presses quick reply `button` of the template message `wamid`. */
+  press(wamid: string, button: number): Promise<Response>
   /** A delivery signed with another secret (for tests of the refusal). */
   deliver(payload: unknown, secret?: string): Promise<Response>
   close(): Promise<void>
@@ -111,6 +115,14 @@ export function shapeProblem(body: unknown): string | null {
     if (!Array.isArray(components)) return 'template.components must be a list'
     for (const c of components as Record<string, unknown>[]) {
       if (!Array.isArray(c.parameters)) return 'every component needs parameters'
+      if (c.type === 'button') {
+        if (c.sub_type !== 'quick_reply' || typeof c.index !== 'string')
+          return 'a button component needs sub_type quick_reply and its index'
+        for (const p of c.parameters as Record<string, unknown>[])
+          if (p.type !== 'payload' || typeof p.payload !== 'string' || !p.payload)
+            return 'a quick reply carries a payload'
+        continue
+      }
       for (const p of c.parameters as Record<string, unknown>[])
         if (p.type !== 'text' || typeof p.text !== 'string' || !p.text.trim())
           return 'every parameter must be non-empty text'
@@ -200,6 +212,38 @@ export async function startCloudApiStandIn(options: StandInOptions = {}): Promis
     )
   }
 
+  function press(wamid: string, button: number) {
+    const message = taken.find((t) => t.wamid === wamid)
+    const components = ((message?.body as { template?: { components?: unknown } } | undefined)
+      ?.template?.components ?? []) as {
+      type?: string
+      index?: string
+      parameters?: { payload?: string }[]
+    }[]
+    const quick = components.find((c) => c.type === 'button' && c.index === String(button))
+    const payload = quick?.parameters?.[0]?.payload
+    if (!message || !payload)
+      throw new Error(`The stand-in took no template message ${wamid} with a button ${button}`)
+    const answer = readAnswerPayload(payload)
+    lastWrote.set(message.to, Date.now())
+    counter++
+    return deliver(
+      change({
+        contacts: [{ profile: { name: 'Parent' }, wa_id: message.to }],
+        messages: [
+          {
+            context: { from: '15550000000', id: wamid },
+            from: message.to,
+            id: `wamid.standin.in.${Date.now()}.${counter}`,
+            timestamp: String(Math.floor(Date.now() / 1000)),
+            type: 'button',
+            button: { payload, text: answer ? MEETING_ANSWERS[answer.answer] : `Button ${button}` },
+          },
+        ],
+      }),
+    )
+  }
+
   let lastTo: string | null = null
   async function handleSend(req: IncomingMessage, id: string): Promise<[number, unknown]> {
     lastTo = null
@@ -277,6 +321,11 @@ export async function startCloudApiStandIn(options: StandInOptions = {}): Promis
         const answer = await reply(from!, text!, name)
         return send(answer.status, await answer.json().catch(() => ({})))
       }
+      if (req.method === 'POST' && url.pathname === '/_standin/press') {
+        const { wamid, button } = JSON.parse(await read(req)) as { wamid?: string; button?: number }
+        const answer = await press(String(wamid), Number(button ?? 0))
+        return send(answer.status, await answer.json().catch(() => ({})))
+      }
       if (req.method === 'POST' && url.pathname === '/_standin/status') {
         const { wamid, status, reason } = JSON.parse(await read(req)) as Record<string, string>
         const answer = await report(wamid!, status!, reason)
@@ -303,6 +352,7 @@ export async function startCloudApiStandIn(options: StandInOptions = {}): Promis
     },
     reply,
     report,
+    press,
     deliver,
     close: () =>
       new Promise<void>((resolve) => {

@@ -19,6 +19,7 @@ import type {
   students,
   payments,
   feedback,
+  gatherings,
   reference,
   timetables,
   topics,
@@ -42,6 +43,7 @@ export type FamilyRow = RowOf<typeof families>
 export type StudentRow = RowOf<typeof students>
 export type PaymentRow = RowOf<typeof payments>
 export type FeedbackRow = RowOf<typeof feedback>
+export type GatheringRow = RowOf<typeof gatherings>
 
 /**
  * The collections by name, each typed from its definition's zod schemas (RowOf); a role's
@@ -59,6 +61,7 @@ export interface AppCollections {
   students: RxCollection<StudentRow>
   payments: RxCollection<PaymentRow>
   feedback: RxCollection<FeedbackRow>
+  gatherings: RxCollection<GatheringRow>
 }
 export type AppDatabase = RxDatabase<AppCollections>
 

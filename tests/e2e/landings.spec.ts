@@ -116,9 +116,9 @@ test('an unbuilt pane says it is not found, with its whole address, and leads ho
 }) => {
   await signIn(page, 'admission@demo.school', 'demo-admission-1')
   await expect(page).toHaveURL('/administration/dash')
-  await page.goto('/administration/dash?pane=meetings')
+  await page.goto('/administration/dash?pane=events')
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
-  await expect(page.getByTestId('not-found-path')).toHaveText('/administration/dash?pane=meetings')
+  await expect(page.getByTestId('not-found-path')).toHaveText('/administration/dash?pane=events')
   // Inside the dashboard: the side pane is still there.
   await expect(page.getByTestId('side-pane')).toBeVisible()
   for (const width of [360, 1280]) {

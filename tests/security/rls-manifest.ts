@@ -62,6 +62,9 @@ insert into public.feedback (id, kind, term, group_id, subject_id, facilitator_i
   ('fb-matrix-tiago', 'student', '2026_2027_2', 'rg-jaul', 'rs-maths', 'f0000000-0000-4000-a000-000000000001', 'st-tiago', 'released', '{"title": "Fractions", "feedback": "Works well", "groupFeedbackId": "fb-matrix-group", "color": "green", "notParticipating": false, "studentName": "Tiago Fernandes"}'),
   ('fb-matrix-tiago-draft', 'student', '2026_2027_2', 'rg-jaul', 'rs-science', 'f0000000-0000-4000-a000-000000000002', 'st-tiago', 'draft', '{"title": "Plants", "feedback": "Still writing", "groupFeedbackId": null, "color": "yellow", "notParticipating": false, "studentName": "Tiago Fernandes"}'),
   ('fb-matrix-kabir', 'student', '2026_2027_2', 'rg-jaul', 'rs-maths', 'f0000000-0000-4000-a000-000000000001', 'st-kabir', 'released', '{"title": "Fractions", "feedback": "Keeps trying", "groupFeedbackId": "fb-matrix-group", "color": "orange", "notParticipating": false, "studentName": "Kabir Shetty"}');
+insert into public.gatherings (id, kind, group_ids, status, data) values
+  ('mt-matrix-jaul', 'meeting', '{rg-jaul}', 'pending', '{"title": "Term review", "date": "2026-12-12", "startTime": "10:00", "endTime": "11:00"}'),
+  ('mt-matrix-vaaro', 'meeting', '{rg-vaaro}', 'pending', '{"title": "Camp", "date": "2026-12-13", "startTime": "10:00", "endTime": "11:00"}');
 insert into public.system_warnings (source, message) values ('matrix', 'a warning');
 select app.notify(id, 'matrix', 'A matrix notice') from public.members;
 insert into public.admission_steps (id, inquiry_id, kind) values ('step-matrix-fixture', 'inq-demo-keller', 'meeting');
@@ -565,6 +568,37 @@ export const TABLES: Record<string, TableEntry> = {
     }),
     delete: roles('deny'),
   },
+  'public.gatherings': {
+    via: 'sync_push',
+    sample: `insert into public.gatherings (id, kind, group_ids, status, data) values ('mt-matrix', 'meeting', '{rg-tanni}', 'pending', '{"title": "Matrix", "date": "2026-12-14", "startTime": "10:00", "endTime": "11:00"}')`,
+    touch: 'data = data',
+    select: roles('all', {
+      anon: 'deny',
+      member: 'none',
+      blocked: 'none',
+      guardian: 'some',
+      student: 'none',
+    }),
+    insert: roles('deny', {
+      facilitator: 'allow',
+      facilitatorAdmin: 'allow',
+      parentFacilitator: 'allow',
+      admission: 'allow',
+      administration: 'allow',
+      admin: 'allow',
+    }),
+    update: roles('none', {
+      anon: 'deny',
+      guardian: 'some',
+      facilitator: 'some',
+      facilitatorAdmin: 'some',
+      parentFacilitator: 'some',
+      admission: 'some',
+      administration: 'some',
+      admin: 'some',
+    }),
+    delete: roles('deny'),
+  },
   'public.whatsapp_outbox': {
     sample: `insert into public.whatsapp_outbox (message_id) values ('wm-matrix')`,
     touch: 'attempts = attempts',
@@ -736,6 +770,26 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   'app.my_own_student_ids()': {
     call: `app.my_own_student_ids()`,
     execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.gatherings_guard()': { call: null, execute: roles('deny') },
+  'app.meeting_invite()': { call: null, execute: roles('deny') },
+  'app.meeting_invitation_whatsapp()': { call: null, execute: roles('deny') },
+  'app.meeting_invitation_email()': { call: null, execute: roles('deny') },
+  'app.whatsapp_digits(raw text)': {
+    call: `app.whatsapp_digits('919000000001')`,
+    execute: roles('deny'),
+  },
+  'app.gathering_check_sent(meeting text)': {
+    call: `app.gathering_check_sent('mt-matrix-jaul')`,
+    execute: roles('deny'),
+  },
+  'app.meeting_invitation_text(meeting gatherings)': {
+    call: `app.meeting_invitation_text(null::public.gatherings)`,
+    execute: roles('deny'),
+  },
+  'public.meeting_answer(participant_id text, answer text, wa_id text)': {
+    call: `public.meeting_answer('mp-matrix', 'accepted', '919000000001')`,
+    execute: roles('deny'),
   },
   'app.feedback_guard()': {
     call: null,

@@ -16,6 +16,7 @@ const jsonTypeOf: Record<string, string> = {
   bigint: 'number',
   numeric: 'number',
   jsonb: 'object',
+  ARRAY: 'array',
 }
 
 describe('collection definitions', () => {

@@ -31,6 +31,9 @@ const readByPolicies: Record<string, Rule> = {
   // family holds it), and a released one stays released.
   'feedback.status': { fixed: /^Released feedback stays released/ },
   'feedback.student_id': { fixed: /^Feedback stays with its term, group, subject, student/ },
+  'gatherings.family_id': { fixed: /^A meeting keeps the groups and families it invited/ },
+  'gatherings.family_ids': { fixed: /^A meeting keeps the groups and families it invited/ },
+  'gatherings.kind': { fixed: /^A meeting keeps the groups and families it invited/ },
   'lesson_items.group_id': { fixed: /^A record cannot move to another group/ },
   'lesson_items.kind': { fixed: /^The kind of a record cannot change/ },
   'lesson_items.student_id': { fixed: /^A record cannot move to another student/ },
@@ -56,11 +59,13 @@ const readByHelpers: Record<string, Rule> = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const other = (value: unknown) =>
-  typeof value !== 'string'
-    ? 'moved'
-    : UUID.test(value)
-      ? '00000000-0000-4000-a000-00000000beef'
-      : `${value}-moved`
+  Array.isArray(value)
+    ? [...(value as unknown[]), 'moved']
+    : typeof value !== 'string'
+      ? 'moved'
+      : UUID.test(value)
+        ? '00000000-0000-4000-a000-00000000beef'
+        : `${value}-moved`
 
 class Undo extends Error {}
 
@@ -82,6 +87,11 @@ describe.each(testDatabases())('columns that decide who reads a row, on $name', 
   let db: Db
   beforeAll(async () => {
     db = await target.open()
+    // A meeting (and the participants the server makes for it), for the meetings' columns.
+    await db.query(
+      `insert into public.gatherings (id, kind, group_ids, status, data) values ('mt-visibility', 'meeting',
+         '{rg-jaul}', 'pending', '{"title": "Review", "date": "2026-12-12", "startTime": "10:00", "endTime": "11:00"}')`,
+    )
     // A week's assignment, so lesson items have a row to move.
     await db.exec(`
       insert into public.lesson_items (id, kind, group_id, week_key, facilitator_id, data)

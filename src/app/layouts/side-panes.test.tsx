@@ -123,7 +123,7 @@ describe('unbuilt screens', () => {
 
 describe('an unbuilt pane', () => {
   it.each([
-    ['/administration/dash?pane=meetings', { role: 'administration' as const }],
+    ['/administration/dash?pane=events', { role: 'administration' as const }],
     ['/facilitators/dash?pane=notes', { role: 'facilitator' as const }],
   ])(
     '%s says the same thing on every dashboard: not found, with its whole address',

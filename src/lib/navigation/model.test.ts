@@ -66,6 +66,7 @@ describe('facilitator navigation', () => {
     'Resources',
     'Absences',
     'Feedback',
+    'Meetings',
     'Notes',
   ]
   it.each([
@@ -82,6 +83,7 @@ describe('facilitator navigation', () => {
         'Resources',
         'Absences',
         'Feedback',
+        'Meetings',
         'Notes',
         'Mixed Groups',
       ],
@@ -97,6 +99,7 @@ describe('facilitator navigation', () => {
         'Resources',
         'Absences',
         'Feedback',
+        'Meetings',
         'Notes',
       ],
     ],
@@ -114,13 +117,23 @@ describe('facilitator navigation', () => {
         'Resources',
         'Absences',
         'Feedback',
+        'Meetings',
         'Notes',
         'Mixed Groups',
       ],
     ],
     [
       { isMobile: true, hasTrials: true, isFacilitatorAdmin: false },
-      ['Students', 'Trials', 'Assignments', 'Resources', 'Absences', 'Feedback', 'Notes'],
+      [
+        'Students',
+        'Trials',
+        'Assignments',
+        'Resources',
+        'Absences',
+        'Feedback',
+        'Meetings',
+        'Notes',
+      ],
     ],
   ])('%o gives %o', (input, expected) => {
     expect(labels(facilitatorNav(input))).toEqual(expected)

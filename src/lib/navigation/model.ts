@@ -77,6 +77,7 @@ export const facilitatorItems: readonly NavItem[] = [
   facilitatorPane('resources', 'Resources'),
   facilitatorPane('absences', 'Absences'),
   facilitatorPane('feedback', 'Feedback'),
+  facilitatorPane('meetings', 'Meetings'),
   facilitatorPane('notes', 'Notes'),
   facilitatorPane('mixed-groups', 'Mixed Groups'),
 ]

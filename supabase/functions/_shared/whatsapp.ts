@@ -54,6 +54,59 @@ export function messageRequest(
   }
 }
 
+/** The approved template of a parents' meeting invitation, with its two quick replies. */
+export const MEETING_TEMPLATE = 'meeting_invitation'
+
+/** What a quick reply of an invitation answers, as the webhook reads it back (N19). */
+export const MEETING_ANSWERS = { accepted: "I'll come", rejected: "I can't come" } as const
+export type MeetingAnswer = keyof typeof MEETING_ANSWERS
+
+/** The payload a quick reply carries: which participant answered what. */
+export function answerPayload(participantId: string, answer: MeetingAnswer): string {
+  return `meeting:${participantId}:${answer}`
+}
+
+/** The participant and answer a pressed quick reply names, or null for anything else. */
+export function readAnswerPayload(
+  payload: string | null | undefined,
+): { participantId: string; answer: MeetingAnswer } | null {
+  const match = /^meeting:(mp-[0-9a-f]{32}):(accepted|rejected)$/.exec(payload ?? '')
+  return match ? { participantId: match[1]!, answer: match[2] as MeetingAnswer } : null
+}
+
+/**
+ * A parents' meeting invitation (N19): the approved template with the guardian's name, the
+ * meeting's title and its date and time as body parameters, and the two quick replies, each
+ * carrying the participant and the answer so the webhook knows who answered what.
+ */
+export function invitationRequest(
+  message: { to: string; participantId: string; params: string[] },
+  language = 'en',
+): Record<string, unknown> {
+  return {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: message.to,
+    type: 'template',
+    template: {
+      name: MEETING_TEMPLATE,
+      language: { code: language },
+      components: [
+        {
+          type: 'body',
+          parameters: message.params.map((text) => ({ type: 'text', text: text.trim() || '-' })),
+        },
+        ...(['accepted', 'rejected'] as const).map((answer, index) => ({
+          type: 'button',
+          sub_type: 'quick_reply',
+          index: String(index),
+          parameters: [{ type: 'payload', payload: answerPayload(message.participantId, answer) }],
+        })),
+      ],
+    },
+  }
+}
+
 /** The read receipt of a message the person sent (whatsAppMessageRead, O19). */
 export function readRequest(wamid: string): Record<string, unknown> {
   return { messaging_product: 'whatsapp', status: 'read', message_id: wamid }
@@ -126,6 +179,8 @@ export interface IncomingMessage {
   wamid: string
   body: string
   at: string
+  /** A quick reply's payload (a pressed button of a template), when the message is one. */
+  payload: string | null
 }
 
 export interface StatusReport {
@@ -145,6 +200,15 @@ function textOf(message: Record<string, unknown>): string {
   const caption = (message[type] as { caption?: unknown } | undefined)?.caption
   if (typeof caption === 'string' && caption.trim()) return `(${type}) ${caption}`
   return `(${type})`
+}
+
+/** The payload of a pressed quick reply: Meta's `button` message, or an interactive reply. */
+function payloadOf(message: Record<string, unknown>): string | null {
+  const button = (message.button as { payload?: unknown } | undefined)?.payload
+  if (typeof button === 'string' && button) return button.slice(0, 200)
+  const reply = (message.interactive as { button_reply?: { id?: unknown } } | undefined)
+    ?.button_reply?.id
+  return typeof reply === 'string' && reply ? reply.slice(0, 200) : null
 }
 
 /**
@@ -204,6 +268,7 @@ export function readWebhook(payload: unknown): {
           wamid: m.id,
           body: storable(textOf(m)),
           at: sentAt(m.timestamp),
+          payload: payloadOf(m),
         })
       }
       for (const s of Array.isArray(value.statuses)

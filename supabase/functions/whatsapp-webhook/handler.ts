@@ -1,7 +1,8 @@
 // Meta's webhook for the centre's WhatsApp number: the address verification (GET with
 // hub.challenge, answered only to the right verify token) and every delivery (POST), accepted
 // only with a valid X-Hub-Signature-256 (HMAC-SHA256 of the raw body with the app's secret).
-// Replies land on the sender's number, delivery reports (sent, delivered, read, failed with
+// Replies land on the sender's number (a meeting invitation's quick reply is also the guardian's
+// answer), delivery reports (sent, delivered, read, failed with
 // Meta's reason) on the message they are about. Served at /functions/v1/whatsapp-webhook on
 // Supabase and by the local host alike.
 import { createClient } from '@supabase/supabase-js'
@@ -9,7 +10,7 @@ import type { FunctionEnv } from '../_shared/env.ts'
 import { json } from '../_shared/http.ts'
 import { adminKey, sameSecret } from '../_shared/keys.ts'
 import { logSystemEvent } from '../_shared/log.ts'
-import { readWebhook, signatureOf } from '../_shared/whatsapp.ts'
+import { readAnswerPayload, readWebhook, signatureOf } from '../_shared/whatsapp.ts'
 
 /** Meta's deliveries are small; anything far larger is not one. */
 const MAX_BODY_BYTES = 1024 * 1024
@@ -67,6 +68,16 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
           sent_at: m.at,
         })
         if (error) throw new Error(`whatsapp_receive: ${error.message}`)
+        // A quick reply of a meeting invitation is also the guardian's answer (N19).
+        const answer = readAnswerPayload(m.payload)
+        if (answer) {
+          const { error: answerError } = await db.rpc('meeting_answer', {
+            participant_id: answer.participantId,
+            answer: answer.answer,
+            wa_id: m.from,
+          })
+          if (answerError) throw new Error(`meeting_answer: ${answerError.message}`)
+        }
       }
       for (const s of statuses) {
         const { error } = await db.rpc('whatsapp_status', {

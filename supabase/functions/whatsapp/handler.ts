@@ -16,6 +16,8 @@ import { logSystemEvent } from '../_shared/log.ts'
 import { limitFactor, waitFor } from '../_shared/throttle.ts'
 import {
   DEFAULT_API_URL,
+  invitationRequest,
+  MEETING_TEMPLATE,
   messageRequest,
   readAnswer,
   readRequest,
@@ -44,7 +46,17 @@ interface Claimed {
   /** 'in': a read receipt for a message the person sent (O19). */
   direction: 'in' | 'out'
   wamid: string | null
+  /** A parents' meeting invitation: its template, parameters and participant. */
+  template?: string | null
+  params?: string[] | null
+  participantId?: string | null
 }
+
+/** Invitations go out one at a time, this far apart (N10). */
+export const INVITATION_GAP_MS = 2000
+
+/** When this process last sent an invitation, so two runs close together keep the gap too. */
+let lastInvitationAt = 0
 
 export interface WhatsAppResult {
   claimed: number
@@ -105,6 +117,7 @@ export async function dispatchWhatsApp(
   db: SupabaseClient,
   env: FunctionEnv & { WHATSAPP_TOKEN: string; WHATSAPP_PHONE_NUMBER_ID: string },
   now: () => Date = () => new Date(),
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
 ): Promise<WhatsAppResult> {
   const result: WhatsAppResult = {
     claimed: 0,
@@ -151,6 +164,19 @@ export async function dispatchWhatsApp(
       factor,
     )
     if (wait > 0) return { kind: 'wait', seconds: wait }
+    if (message.template === MEETING_TEMPLATE && message.participantId) {
+      const gap = lastInvitationAt + INVITATION_GAP_MS - now().getTime()
+      if (gap > 0) await sleep(gap)
+      lastInvitationAt = now().getTime()
+      return post(
+        url,
+        env.WHATSAPP_TOKEN,
+        invitationRequest(
+          { to: message.to, participantId: message.participantId, params: message.params ?? [] },
+          template.language,
+        ),
+      )
+    }
     return post(
       url,
       env.WHATSAPP_TOKEN,

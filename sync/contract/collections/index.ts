@@ -9,6 +9,7 @@ import { families } from './families.ts'
 import { students } from './students.ts'
 import { payments } from './payments.ts'
 import { feedback } from './feedback.ts'
+import { gatherings } from './gatherings.ts'
 
 /** Every replicated collection. Keep to 12 or fewer (see MAX_COLLECTIONS). */
 export const collections = [
@@ -23,6 +24,7 @@ export const collections = [
   students,
   payments,
   feedback,
+  gatherings,
 ] as const
 
 export {
@@ -37,4 +39,5 @@ export {
   students,
   payments,
   feedback,
+  gatherings,
 }

@@ -29,6 +29,9 @@ const AccountingPane = lazy(() =>
   })),
 )
 
+// The Meetings list loads when it is opened.
+const MeetingsPane = lazy(() => import('@/features/meetings/components/meetings-pane'))
+
 // The administration panes without routes of their own (B56) are in-page panes named by the
 // `pane` search parameter; the default pane is Pre-Admission (inquiries).
 export const Route = createFileRoute('/administration/dash/')({
@@ -67,6 +70,12 @@ function AdministrationPane() {
     return (
       <Loading>
         <Reminders />
+      </Loading>
+    )
+  if (pane === 'meetings')
+    return (
+      <Loading>
+        <MeetingsPane />
       </Loading>
     )
   if (pane === 'accounting')

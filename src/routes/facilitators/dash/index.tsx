@@ -21,6 +21,8 @@ const AbsencesPane = lazy(() =>
 )
 // The Feedback pane loads when it is opened.
 const FeedbackPane = lazy(() => import('@/features/feedback/components/facilitator-feedback-pane'))
+// The parents' meetings and their dialog load when opened.
+const MeetingsPane = lazy(() => import('@/features/meetings/components/meetings-pane'))
 
 const PANES = [
   'lessons',
@@ -31,6 +33,7 @@ const PANES = [
   'resources',
   'absences',
   'feedback',
+  'meetings',
   'notes',
   'mixed-groups',
 ] as const
@@ -70,6 +73,12 @@ function FacilitatorDashboard() {
       return (
         <Suspense fallback={<Text c="dimmed">Opening absences…</Text>}>
           <AbsencesPane />
+        </Suspense>
+      )
+    case 'meetings':
+      return (
+        <Suspense fallback={<Text c="dimmed">Opening meetings…</Text>}>
+          <MeetingsPane />
         </Suspense>
       )
     case 'feedback':

@@ -1,0 +1,556 @@
+-- Parents' meetings (operations.md §3 "Meetings and events", §4 "Meetings"; N01–N12, N17–N19).
+-- One replicated table `gatherings` with two kinds of row:
+--   meeting      what staff or a facilitator set up: data {title, date, startTime, endTime,
+--                description}, the groups invited (group_ids), status pending → sent → archived
+--   participant  one guardian of a family with a child in those groups, made by the server when
+--                the meeting arrives: data {name, number, email, channel, groupId}, status
+--                pending → sent → accepted | rejected, and what became of the invitation
+--                (delivery: queued, sent, delivered, read, failed, with the reason)
+-- The invitation goes out once, by the server: on WhatsApp (an approved template with two quick
+-- replies, "I'll come" / "I can't come") through the WhatsApp outbox, or by e-mail to a guardian
+-- without a WhatsApp number. A button pressed on WhatsApp (the webhook) or an answer given on the
+-- parent's Home sets the participant's status. A guardian reads the meetings their family is
+-- invited to and their family's participants, never another family's answers.
+-- See sync/contract/collections/gatherings.ts for the shape of `data`.
+
+create table if not exists public.gatherings (
+  id text primary key check (length(id) between 1 and 64),
+  kind text not null,
+  meeting_id text check (length(meeting_id) between 1 and 64),
+  group_ids text[] not null default '{}',
+  family_id text,
+  family_ids text[] not null default '{}',
+  member_id uuid,
+  status text not null default 'pending',
+  data jsonb not null,
+  delivery text,
+  delivery_reason text,
+  created_at timestamptz not null default now(),
+  created_by uuid,
+  updated_at timestamptz not null default now(),
+  updated_by uuid,
+  constraint gatherings_kind_known check (kind in ('meeting', 'participant')),
+  constraint gatherings_data_is_object check (jsonb_typeof(data) = 'object'),
+  constraint gatherings_status_known check (
+    (kind = 'meeting' and status in ('pending', 'sent', 'archived'))
+    or (kind = 'participant' and status in ('pending', 'sent', 'accepted', 'rejected'))),
+  constraint gatherings_participant_has_meeting check ((kind = 'participant') = (meeting_id is not null)),
+  constraint gatherings_meeting_has_groups check (
+    kind <> 'meeting' or cardinality(group_ids) between 1 and 50),
+  constraint gatherings_meeting_has_title check (
+    kind <> 'meeting' or length(btrim(coalesce(data ->> 'title', ''))) between 1 and 200),
+  constraint gatherings_meeting_has_date check (
+    kind <> 'meeting' or coalesce(data ->> 'date', '') ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'),
+  constraint gatherings_meeting_times check (
+    kind <> 'meeting' or (coalesce(data ->> 'startTime', '') ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'
+                          and coalesce(data ->> 'endTime', '') ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'
+                          and data ->> 'startTime' < data ->> 'endTime')),
+  constraint gatherings_meeting_description_length check (
+    kind <> 'meeting' or length(coalesce(data ->> 'description', '')) <= 2000),
+  constraint gatherings_delivery_known check (
+    delivery is null or delivery in ('queued', 'sent', 'delivered', 'read', 'failed'))
+);
+comment on table public.gatherings is
+  'Parents'' meetings and the guardians invited to each, with the answer each gave.';
+comment on constraint gatherings_meeting_has_groups on public.gatherings is
+  'A meeting invites the guardians of at least one group.';
+comment on constraint gatherings_meeting_has_title on public.gatherings is
+  'A meeting needs a title (at most 200 characters).';
+comment on constraint gatherings_meeting_has_date on public.gatherings is
+  'A meeting needs its date.';
+comment on constraint gatherings_meeting_times on public.gatherings is
+  'A meeting needs a start and an end time, the end after the start.';
+comment on constraint gatherings_meeting_description_length on public.gatherings is
+  'A meeting''s description has at most 2000 characters.';
+alter table public.gatherings enable row level security;
+create index if not exists gatherings_meeting_idx on public.gatherings (meeting_id);
+create index if not exists gatherings_family_idx on public.gatherings (family_id);
+create index if not exists gatherings_family_ids_idx on public.gatherings using gin (family_ids);
+
+drop trigger if exists gatherings_touch on public.gatherings;
+create trigger gatherings_touch before insert or update on public.gatherings
+  for each row execute function app.touch_updated();
+
+select app.register_sync_table('gatherings', array[
+  'family_id', 'family_ids', 'member_id', 'delivery', 'delivery_reason', 'created_at',
+  'created_by', 'updated_at', 'updated_by']);
+
+-- The digits of a WhatsApp number as Meta wants them, or null.
+create or replace function app.whatsapp_digits(raw text) returns text
+language sql immutable set search_path = ''
+as $$
+  select case when d ~ '^[0-9]{8,15}$' then d end
+    from (select regexp_replace(coalesce(raw, ''), '[^0-9]', '', 'g') as d) x
+$$;
+revoke execute on function app.whatsapp_digits(text) from public, anon, authenticated;
+
+-- What a person may change, and what only the server sets:
+--   a meeting is made pending (N06, N17) by staff or a facilitator, for groups the centre has; its
+--   groups and the families invited stay as made; its date and times are fixed once invitations
+--   are out (archive it and make another); archived stays archived; only the server says sent.
+--   a participant is made by the server; a guardian changes only their own answer.
+create or replace function app.gatherings_guard() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  server boolean := auth.uid() is null or coalesce(current_setting('app.gathering_server', true), '') = 'on';
+  g text;
+begin
+  if tg_op = 'UPDATE' then
+    new.created_at := old.created_at;
+    new.created_by := old.created_by;
+    if (new.kind, new.meeting_id, new.group_ids, new.family_id, new.family_ids, new.member_id)
+       is distinct from (old.kind, old.meeting_id, old.group_ids, old.family_id, old.family_ids, old.member_id)
+       and not server then
+      raise exception 'A meeting keeps the groups and families it invited: archive it and make another.'
+        using errcode = 'P0001';
+    end if;
+    if server then
+      return new;
+    end if;
+    new.delivery := old.delivery;
+    new.delivery_reason := old.delivery_reason;
+    if new.kind = 'participant' then
+      -- A guardian answers; nothing else of the invitation is theirs to change.
+      new.data := old.data;
+      if new.status is distinct from old.status and new.status not in ('accepted', 'rejected') then
+        raise exception 'An answer is "I''ll come" or "I can''t come".' using errcode = 'P0001';
+      end if;
+      if new.status is distinct from old.status
+         and exists (select 1 from public.gatherings m where m.id = old.meeting_id and m.status = 'archived') then
+        raise exception 'The meeting is archived: answers are closed.' using errcode = 'P0001';
+      end if;
+      return new;
+    end if;
+    if old.status = 'archived' and (new.status <> 'archived' or new.data is distinct from old.data) then
+      raise exception 'An archived meeting stays as it was.' using errcode = 'P0001';
+    end if;
+    -- Whether invitations are out is the server's to say: a device's older word is not taken.
+    if new.status <> 'archived' then
+      new.status := old.status;
+    end if;
+    if old.status <> 'pending'
+       and (new.data ->> 'date', new.data ->> 'startTime', new.data ->> 'endTime')
+           is distinct from (old.data ->> 'date', old.data ->> 'startTime', old.data ->> 'endTime') then
+      raise exception 'The invitations are out with this date and time: archive the meeting and make another.'
+        using errcode = 'P0001';
+    end if;
+    return new;
+  end if;
+
+  new.created_at := now();
+  new.created_by := auth.uid();
+  if new.kind = 'participant' then
+    if not server then
+      raise exception 'The centre invites the participants of a meeting.' using errcode = '42501';
+    end if;
+    return new;
+  end if;
+  new.delivery := null;
+  new.delivery_reason := null;
+  if new.status <> 'pending' then
+    raise exception 'A new meeting is pending until its invitations are out.' using errcode = 'P0001';
+  end if;
+  new.meeting_id := null;
+  new.family_id := null;
+  new.member_id := null;
+  foreach g in array new.group_ids loop
+    if not exists (select 1 from public.reference r where r.id = g and r.kind = 'group' and not r._deleted) then
+      raise exception 'The group is not one of the centre''s groups.' using errcode = 'P0001';
+    end if;
+  end loop;
+  select coalesce(array_agg(distinct s.family_id order by s.family_id), '{}') into new.family_ids
+    from public.students s
+   where s.group_id = any (new.group_ids) and s.status <> 'terminated' and not s._deleted;
+  return new;
+end;
+$$;
+revoke execute on function app.gatherings_guard() from public, anon, authenticated;
+drop trigger if exists gatherings_guard on public.gatherings;
+create trigger gatherings_guard before insert or update on public.gatherings
+  for each row execute function app.gatherings_guard();
+
+-- Once no invitation of a meeting is still on its way (each went out, or failed for good and
+-- says why on its participant), the meeting is sent (N07).
+create or replace function app.gathering_check_sent(meeting text) returns void
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  perform set_config('app.gathering_server', 'on', true);
+  update public.gatherings m set status = 'sent'
+   where m.id = meeting and m.kind = 'meeting' and m.status = 'pending'
+     and not exists (select 1 from public.gatherings p
+                      where p.meeting_id = meeting and p.kind = 'participant'
+                        and p.delivery = 'queued');
+  perform set_config('app.gathering_server', '', true);
+end;
+$$;
+revoke execute on function app.gathering_check_sent(text) from public, anon, authenticated;
+
+-- The invitation's words, as the chat and the e-mail show them.
+create or replace function app.meeting_invitation_text(meeting public.gatherings) returns text
+language sql immutable set search_path = ''
+as $$
+  select left(format('Parents'' meeting: %s on %s, %s–%s.%s', meeting.data ->> 'title',
+                     meeting.data ->> 'date', meeting.data ->> 'startTime', meeting.data ->> 'endTime',
+                     case when btrim(coalesce(meeting.data ->> 'description', '')) <> ''
+                          then ' ' || btrim(meeting.data ->> 'description') else '' end), 4000)
+$$;
+revoke execute on function app.meeting_invitation_text(public.gatherings) from public, anon, authenticated;
+
+-- The invitations of a meeting a facilitator set up are written by the server on their behalf.
+create or replace function app.whatsapp_before_write() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  n public.whatsapp;
+begin
+  -- Someone who is not staff is refused here, as row-level security would refuse them, before
+  -- anything below could tell them whether a number exists. A meeting's invitations are the
+  -- server's own writes, whoever set the meeting up.
+  if tg_op = 'UPDATE' and (to_jsonb(new) - '_seq' - '_modified') = (to_jsonb(old) - '_seq' - '_modified') then
+    -- Sync's own bookkeeping (numbering the change at commit) is no change to the message.
+    return new;
+  end if;
+  if auth.uid() is not null and not app.is_staff()
+     and coalesce(current_setting('app.gathering_server', true), '') <> 'on' then
+    raise exception 'You are not allowed to make this change to whatsapp.' using errcode = '42501';
+  end if;
+  if tg_op = 'UPDATE' then
+    new.created_by := old.created_by;
+    new.created_at := old.created_at;
+    new.updated_at := now();
+    new.updated_by := coalesce(auth.uid(), old.updated_by);
+    return new;
+  end if;
+  new.created_by := auth.uid();
+  new.updated_at := now();
+  new.updated_by := auth.uid();
+  if new.kind = 'number' then
+    -- Country codes never begin with 0: '09876543211' is a national number written with its trunk 0.
+    if new.wa_id like '0%' then
+      raise exception 'A WhatsApp number starts with its country code, such as 91.' using errcode = 'P0001';
+    end if;
+    -- A number the server already counts for (made again by a device) keeps nothing of the device's.
+    new.received := 0;
+    new.sent := 0;
+    new.msg_total := 0;
+    new.last_received_at := null;
+    new.last_sent_at := null;
+    new.last_template_sent_at := null;
+    new.msg_count := null;
+    new.status := null;
+    new.wamid := null;
+    select c.family_token into new.family_token
+      from public.family_contacts c where c.whatsapp = new.wa_id
+     order by c.family_token limit 1;
+    return new;
+  end if;
+
+  select * into n from public.whatsapp w
+   where w.id = 'wa-' || new.wa_id and w.kind = 'number' and not w._deleted
+   for update;
+  if not found then
+    raise exception 'WhatsApp number not found' using errcode = 'P0001';
+  end if;
+  new.received := null;
+  new.sent := null;
+  new.msg_total := null;
+  new.last_received_at := null;
+  new.last_sent_at := null;
+  new.last_template_sent_at := null;
+  new.family_token := null;
+  new.status_reason := null;
+  new.status_at := now();
+  new.msg_count := coalesce(n.msg_total, 0) + 1;
+  if new.data ->> 'direction' = 'out' then
+    if n.data ->> 'status' <> 'Active' then
+      raise exception 'This WhatsApp number is disabled: nothing is sent to it.' using errcode = 'P0001';
+    end if;
+    if new.data ->> 'mode' = 'session'
+       and (n.last_received_at is null or n.last_received_at <= now() - interval '24 hours') then
+      raise exception 'The 24-hour window with this number is closed: only a template message can be sent.'
+        using errcode = 'P0001';
+    end if;
+    new.status := 'queued';
+    new.wamid := null;
+    update public.whatsapp w set msg_total = new.msg_count where w.id = n.id;
+  else
+    new.status := 'received';
+    update public.whatsapp w
+       set msg_total = new.msg_count,
+           received = coalesce(w.received, 0) + 1,
+           last_received_at = greatest(coalesce(w.last_received_at, new.created_at), new.created_at)
+     where w.id = n.id;
+  end if;
+  return new;
+end;
+$$;
+
+revoke execute on function app.whatsapp_before_write() from public, anon, authenticated;
+
+-- A new meeting invites every guardian of the families with a child in its groups, once: on
+-- WhatsApp when the guardian has a number (their own, or their account's contact), by e-mail
+-- otherwise; a guardian with neither is listed, so the office can call them. The WhatsApp
+-- invitations go through the outbox (the dispatcher sends them 2 s apart, N10).
+create or replace function app.meeting_invite() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  guardian record;
+  participant text;
+  number text;
+  channel text;
+  body text := app.meeting_invitation_text(new);
+begin
+  if new.kind <> 'meeting' then
+    return null;
+  end if;
+  perform set_config('app.gathering_server', 'on', true);
+  for guardian in
+    select distinct on (g ->> 'parentUUID') f.id as family_id, g, c.whatsapp as contact_number,
+           c.member_id, s.group_id
+      from public.students s
+      join public.families f on f.id = s.family_id and not f._deleted
+      cross join lateral jsonb_array_elements(coalesce(f.data -> 'guardians', '[]'::jsonb)) g
+      left join public.family_contacts c on c.id = g ->> 'contactId'
+     where s.group_id = any (new.group_ids) and s.status <> 'terminated' and not s._deleted
+       and coalesce(g ->> 'parentUUID', '') <> ''
+     order by g ->> 'parentUUID', s.group_id
+  loop
+    participant := 'mp-' || md5(new.id || '/' || (guardian.g ->> 'parentUUID'));
+    number := coalesce(app.whatsapp_digits(guardian.contact_number),
+                       app.whatsapp_digits(coalesce(guardian.g ->> 'prefix', '') || (guardian.g ->> 'whatsApp')));
+    if number is not null and exists (select 1 from public.whatsapp w
+                                       where w.id = 'wa-' || number and w.data ->> 'status' = 'disabled'
+                                         and not w._deleted) then
+      number := null;
+    end if;
+    channel := case when number is not null then 'whatsapp'
+                    when coalesce(guardian.g ->> 'email', '') like '%@%' then 'email'
+                    else 'none' end;
+    insert into public.gatherings (id, kind, meeting_id, group_ids, family_id, member_id, status, data, delivery)
+    values (participant, 'participant', new.id, array[guardian.group_id], guardian.family_id,
+            guardian.member_id, 'pending',
+            jsonb_strip_nulls(jsonb_build_object(
+              'name', left(btrim(concat_ws(' ', guardian.g ->> 'firstName', guardian.g ->> 'lastName')), 200),
+              'number', number, 'email', case when channel = 'email' then lower(guardian.g ->> 'email') end,
+              'channel', channel, 'groupId', guardian.group_id)),
+            case when channel = 'none' then null else 'queued' end)
+    on conflict (id) do nothing;
+    if channel = 'whatsapp' then
+      insert into public.whatsapp (id, kind, wa_id, data)
+      values ('wa-' || number, 'number', number,
+              jsonb_build_object('name', coalesce(nullif(left(btrim(concat_ws(' ', guardian.g ->> 'firstName',
+                                                    guardian.g ->> 'lastName')), 200), ''), '+' || number),
+                                 'status', 'Active'))
+      on conflict (id) do nothing;
+      update public.whatsapp w set _deleted = false where w.id = 'wa-' || number and w._deleted;
+      insert into public.whatsapp (id, kind, wa_id, data)
+      values ('mi-' || participant, 'message', number,
+              jsonb_build_object('direction', 'out', 'mode', 'template', 'body', body,
+                                 'template', 'meeting_invitation', 'participantId', participant,
+                                 'params', jsonb_build_array(
+                                   coalesce(nullif(btrim(concat_ws(' ', guardian.g ->> 'firstName', guardian.g ->> 'lastName')), ''), 'Parent'),
+                                   new.data ->> 'title',
+                                   format('%s, %s–%s', new.data ->> 'date', new.data ->> 'startTime', new.data ->> 'endTime'))))
+      on conflict (id) do nothing;
+    elsif channel = 'email' then
+      insert into public.email_outbox (id, recipients, subject, html_body, email_trigger, triggered_by)
+      values ('mi-' || participant, array[lower(guardian.g ->> 'email')],
+              left(regexp_replace(format('Parents'' meeting: %s on %s', new.data ->> 'title', new.data ->> 'date'),
+                                  '[[:cntrl:]]+', ' ', 'g'), 998),
+              format('<p>Dear %s,</p><p>You are invited to the parents'' meeting <strong>%s</strong> on %s '
+                     'from %s to %s.</p>%s<p>Please tell us whether you will come: answer on the Home page '
+                     'of the centre''s app, or reply to this e-mail.</p>',
+                     app.html_text(guardian.g ->> 'firstName'), app.html_text(new.data ->> 'title'),
+                     new.data ->> 'date', new.data ->> 'startTime', new.data ->> 'endTime',
+                     case when btrim(coalesce(new.data ->> 'description', '')) <> ''
+                          then '<p>' || app.html_text(new.data ->> 'description') || '</p>' else '' end),
+              'meetings.invitation', auth.uid())
+      on conflict (id) do nothing;
+    end if;
+  end loop;
+  perform set_config('app.gathering_server', '', true);
+  perform app.gathering_check_sent(new.id);
+  return null;
+end;
+$$;
+revoke execute on function app.meeting_invite() from public, anon, authenticated;
+drop trigger if exists meeting_invite on public.gatherings;
+create trigger meeting_invite after insert on public.gatherings
+  for each row execute function app.meeting_invite();
+
+-- What became of a WhatsApp invitation reaches its participant: sent once Meta took it (the
+-- participant's status too, if they have not answered yet), failed with Meta's reason.
+create or replace function app.meeting_invitation_whatsapp() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  meeting text;
+begin
+  if new.id not like 'mi-mp-%' or new.status is not distinct from old.status
+     or new.status not in ('sent', 'delivered', 'read', 'failed') then
+    return null;
+  end if;
+  perform set_config('app.gathering_server', 'on', true);
+  update public.gatherings p
+     set delivery = new.status, delivery_reason = case when new.status = 'failed' then new.status_reason end,
+         status = case when new.status <> 'failed' and p.status = 'pending' then 'sent' else p.status end
+   where p.id = substr(new.id, 4) and p.kind = 'participant'
+  returning p.meeting_id into meeting;
+  perform set_config('app.gathering_server', '', true);
+  if meeting is not null then
+    perform app.gathering_check_sent(meeting);
+  end if;
+  return null;
+end;
+$$;
+revoke execute on function app.meeting_invitation_whatsapp() from public, anon, authenticated;
+drop trigger if exists meeting_invitation_whatsapp on public.whatsapp;
+create trigger meeting_invitation_whatsapp after update of status on public.whatsapp
+  for each row execute function app.meeting_invitation_whatsapp();
+
+-- The same for an invitation by e-mail.
+create or replace function app.meeting_invitation_email() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  meeting text;
+begin
+  if new.id not like 'mi-mp-%' or new.status is not distinct from old.status
+     or new.status not in ('sent', 'failed') then
+    return null;
+  end if;
+  perform set_config('app.gathering_server', 'on', true);
+  update public.gatherings p
+     set delivery = new.status, delivery_reason = case when new.status = 'failed' then left(new.last_error, 1000) end,
+         status = case when new.status = 'sent' and p.status = 'pending' then 'sent' else p.status end
+   where p.id = substr(new.id, 4) and p.kind = 'participant'
+  returning p.meeting_id into meeting;
+  perform set_config('app.gathering_server', '', true);
+  if meeting is not null then
+    perform app.gathering_check_sent(meeting);
+  end if;
+  return null;
+end;
+$$;
+revoke execute on function app.meeting_invitation_email() from public, anon, authenticated;
+drop trigger if exists meeting_invitation_email on public.email_outbox;
+create trigger meeting_invitation_email after update of status on public.email_outbox
+  for each row execute function app.meeting_invitation_email();
+
+-- A quick reply pressed on WhatsApp (N19): the webhook passes the button's payload. The answer is
+-- taken only from the number the invitation went to, and not once the meeting is archived.
+-- Answers whether it was taken.
+create or replace function public.meeting_answer(participant_id text, answer text, wa_id text)
+returns boolean
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  taken boolean;
+begin
+  if answer is null or answer not in ('accepted', 'rejected') then
+    raise exception 'Unknown answer: %', answer using errcode = '22023';
+  end if;
+  perform set_config('app.gathering_server', 'on', true);
+  update public.gatherings p set status = answer
+   where p.id = participant_id and p.kind = 'participant' and p.data ->> 'number' = meeting_answer.wa_id
+     and exists (select 1 from public.gatherings m where m.id = p.meeting_id and m.status <> 'archived')
+  returning true into taken;
+  perform set_config('app.gathering_server', '', true);
+  return coalesce(taken, false);
+end;
+$$;
+revoke execute on function public.meeting_answer(text, text, text) from public, anon, authenticated;
+grant execute on function public.meeting_answer(text, text, text) to service_role;
+
+-- The dispatcher also needs which template a message goes with and its parameters (an invitation
+-- is its own template, with the quick replies).
+create or replace function public.whatsapp_claim(batch integer default 10, lease_seconds integer default 120)
+returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  lost text;
+  claimed jsonb;
+begin
+  for lost in
+    update public.whatsapp_outbox o
+       set status = 'failed', lease_until = null,
+           last_error = 'The sender stopped while sending this message, so it may or may not have arrived; it is not sent again by itself.'
+     where o.status = 'sending' and o.lease_until < now()
+    returning o.message_id
+  loop
+    perform app.whatsapp_set_status(lost, 'failed',
+      'The sender stopped while sending this message, so it may or may not have arrived; it is not sent again by itself.');
+  end loop;
+
+  with due as (
+    select o.message_id from public.whatsapp_outbox o
+     where o.status = 'queued' and o.next_attempt_at <= now()
+     order by o.next_attempt_at, o.created_at
+     limit greatest(least(batch, 100), 1)
+     for update skip locked
+  ), taken as (
+    update public.whatsapp_outbox o
+       set status = 'sending', attempts = o.attempts + 1,
+           lease_until = now() + make_interval(secs => greatest(lease_seconds, 1))
+      from due where o.message_id = due.message_id
+    returning o.message_id, o.attempts
+  )
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'id', m.id, 'to', m.wa_id, 'body', m.data ->> 'body', 'mode', m.data ->> 'mode',
+           'direction', m.data ->> 'direction', 'wamid', m.wamid,
+           'template', m.data ->> 'template', 'params', m.data -> 'params',
+           'participantId', m.data ->> 'participantId',
+           'recipient', n.data ->> 'name', 'numberStatus', n.data ->> 'status',
+           'lastReceivedAt', n.last_received_at, 'attempts', t.attempts)
+           order by m.created_at), '[]'::jsonb)
+    into claimed
+    from taken t
+    join public.whatsapp m on m.id = t.message_id
+    left join public.whatsapp n on n.id = 'wa-' || m.wa_id;
+  return claimed;
+end;
+$$;
+revoke execute on function public.whatsapp_claim(integer, integer) from public, anon, authenticated;
+grant execute on function public.whatsapp_claim(integer, integer) to service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- Privileges and policies
+-- ---------------------------------------------------------------------------------------------
+revoke all on public.gatherings from anon;
+revoke delete, truncate, references, trigger on public.gatherings from authenticated;
+grant select, insert, update on public.gatherings to authenticated;
+grant all on public.gatherings to service_role;
+
+-- Staff and facilitators read every meeting and every answer (the counts on their dashboards);
+-- a guardian reads the meetings their family is invited to and their own family's participants.
+drop policy if exists "Staff and facilitators read meetings; a family the meetings it is invited to" on public.gatherings;
+create policy "Staff and facilitators read meetings; a family the meetings it is invited to" on public.gatherings
+  for select to authenticated
+  using ((select app.is_staff()) or (select app.is_facilitator())
+         or (kind = 'meeting' and family_ids && (select app.my_family_ids())::text[])
+         or (kind = 'participant' and family_id = any ((select app.my_family_ids())::text[])));
+
+-- Staff and facilitators set up meetings (N02); participants are the server's.
+drop policy if exists "Staff and facilitators set up meetings" on public.gatherings;
+create policy "Staff and facilitators set up meetings" on public.gatherings
+  for insert to authenticated
+  with check (((select app.is_staff()) or (select app.is_facilitator())) and kind = 'meeting');
+
+-- Staff and facilitators change and archive meetings; a guardian gives their own answer.
+drop policy if exists "Staff and facilitators change meetings; a guardian their own answer" on public.gatherings;
+create policy "Staff and facilitators change meetings; a guardian their own answer" on public.gatherings
+  for update to authenticated
+  using ((((select app.is_staff()) or (select app.is_facilitator())) and kind = 'meeting')
+         or (kind = 'participant' and member_id = (select auth.uid())
+             and family_id = any ((select app.my_family_ids())::text[])))
+  with check ((((select app.is_staff()) or (select app.is_facilitator())) and kind = 'meeting')
+              or (kind = 'participant' and member_id = (select auth.uid())
+                  and family_id = any ((select app.my_family_ids())::text[])));
+
+drop trigger if exists writes_go_through_functions on public.gatherings;
+create trigger writes_go_through_functions before insert or update or delete
+  on public.gatherings for each statement execute function app.writes_go_through_functions();
