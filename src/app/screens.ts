@@ -20,6 +20,7 @@ export const builtScreens: ReadonlySet<string> = new Set<string>([
   'facilitator.lessons',
   'facilitator.groups',
   'facilitator.students',
+  'facilitator.trials',
   'facilitator.assignments',
   'facilitator.resources',
   'facilitator.absences',

@@ -243,6 +243,8 @@ export const TABLES: Record<string, TableEntry> = {
     delete: roles('deny'),
   },
   'public.lesson_items': {
+    // Trials are an entry of their own (below).
+    only: `kind <> 'trial'`,
     via: 'sync_push',
     sample: `insert into public.lesson_items (id, kind, week_key, lesson_id, group_id, facilitator_id, data) values ('li-matrix', 'comment', '2026_48', 'rg-dongor_mo_1', 'rg-dongor', 'f0000000-0000-4000-a000-000000000001', '{"text": "A comment"}')`,
     touch: 'data = data',
@@ -318,6 +320,26 @@ export const TABLES: Record<string, TableEntry> = {
       ...each(FACILITATORS, 'all'),
       ...each(STAFF, 'all'),
     }),
+    delete: roles('deny'),
+  },
+  // Trials (L07): written by the server from the inquiry; the office and the facilitators who
+  // teach the trial group read them (of the demo's three: Asha teaches Paani and Tanni, not Jaul;
+  // Rahul Jaul and Tanni, not Paani; Priya all three), and nobody writes one.
+  'public.lesson_items (trials)': {
+    table: 'public.lesson_items',
+    only: `kind = 'trial'`,
+    via: 'sync_push',
+    sample: `insert into public.lesson_items (id, kind, week_key, group_id, data) values ('li-matrix-trial', 'trial', '2026_49', 'rg-tanni', '{"inquiryId": "inq-matrix", "familyName": "Matrix", "submitted": "2026-11-27T00:00:00Z", "groupName": "Tanni", "trialStart": "2026-12-01", "trialEnd": "2026-12-02"}')`,
+    touch: 'data = data',
+    select: roles('none', {
+      anon: 'deny',
+      facilitator: 'some',
+      facilitatorAdmin: 'some',
+      parentFacilitator: 'all',
+      ...each(STAFF, 'all'),
+    }),
+    insert: roles('deny'),
+    update: roles('none', { anon: 'deny' }),
     delete: roles('deny'),
   },
   'public.login_history': {
@@ -681,6 +703,26 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   'app.my_student_ids()': {
     call: `app.my_student_ids()`,
     execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.my_taught_group_ids()': {
+    call: `app.my_taught_group_ids()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.template_facilitator_ids(days jsonb)': {
+    call: `app.template_facilitator_ids('{}'::jsonb)`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.template_moves_trial_readers()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.inquiry_writes_trials()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.write_trials_of(inquiry inquiries)': {
+    call: `app.write_trials_of((select i from public.inquiries i where i.id = 'inq-demo-keller'))`,
+    execute: roles('deny'),
   },
   'app.my_contact_ids()': {
     call: `app.my_contact_ids()`,

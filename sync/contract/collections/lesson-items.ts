@@ -27,6 +27,28 @@ export const absenceSchema = z.object({
 })
 export type Absence = z.infer<typeof absenceSchema>
 
+/** A trial child as the server writes it from the inquiry (L07). */
+export const trialSchema = z.object({
+  inquiryId: z.string(),
+  familyName: z.string(),
+  /** When the family's inquiry was submitted (ISO, UTC): the pane lists the newest first. */
+  submitted: z.string(),
+  childName: z.optional(z.string()),
+  dob: z.optional(z.string()),
+  groupName: z.string(),
+  trialStart: z.string(),
+  trialEnd: z.string(),
+  /** The inquiry's trial note, which the office shares with the group's facilitators. */
+  note: z.optional(
+    z.object({
+      text: z.string(),
+      edited: z.optional(z.string()),
+      editedBy: z.optional(z.string()),
+    }),
+  ),
+})
+export type Trial = z.infer<typeof trialSchema>
+
 export const lessonItemKinds = {
   comment: z.object({
     text: z.string().check(z.trim(), z.minLength(1, 'Write a comment'), z.maxLength(5000)),
@@ -52,6 +74,12 @@ export const lessonItemKinds = {
    * null). Marked by a facilitator from the week, or reported ahead by the family.
    */
   absence: absenceSchema,
+  /**
+   * A child on trial days in a group (L07), written by the server from the office's inquiry
+   * (never by a device): the family, the child, the days, and the trial note the office shares.
+   * Only the office and the facilitators who teach the group receive it.
+   */
+  trial: trialSchema,
 }
 
 /**
@@ -64,7 +92,7 @@ export const lessonItems = defineCollection({
   name: 'lesson_items',
   row: z.object({
     id: z.string(),
-    kind: z.enum(['comment', 'resource', 'assignment', 'absence']),
+    kind: z.enum(['comment', 'resource', 'assignment', 'absence', 'trial']),
     lesson_id: z.nullable(z.string()),
     group_id: z.nullable(z.string()),
     week_key: z.nullable(z.string()),
@@ -82,6 +110,10 @@ export const lessonItems = defineCollection({
   roles: TIMETABLE_READER_ROLES,
   indexes: ['kind'],
   // 1: absences and the child they name. Nothing to convert: older rows name no child.
-  version: 1,
-  migrationStrategies: { 1: (doc: Record<string, unknown>) => doc },
+  // 2: trials. Nothing to convert either.
+  version: 2,
+  migrationStrategies: {
+    1: (doc: Record<string, unknown>) => doc,
+    2: (doc: Record<string, unknown>) => doc,
+  },
 })

@@ -19,6 +19,8 @@ const AbsencesPane = lazy(() =>
     default: m.AbsencesPane,
   })),
 )
+// The Trials pane loads when it is opened.
+const TrialsPane = lazy(() => import('@/features/timetable/components/trials-pane'))
 // The Feedback pane loads when it is opened.
 const FeedbackPane = lazy(() => import('@/features/feedback/components/facilitator-feedback-pane'))
 
@@ -62,6 +64,12 @@ function FacilitatorDashboard() {
       return <GroupsPane weekKey={weekKey} />
     case 'students':
       return <StudentsPane weekKey={weekKey} />
+    case 'trials':
+      return (
+        <Suspense fallback={<Text c="dimmed">Opening trials…</Text>}>
+          <TrialsPane />
+        </Suspense>
+      )
     case 'assignments':
       return <AssignmentsPane />
     case 'resources':
