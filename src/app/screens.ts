@@ -25,6 +25,7 @@ export const builtScreens: ReadonlySet<string> = new Set<string>([
   'facilitator.resources',
   'facilitator.absences',
   'facilitator.feedback',
+  'facilitator.notes',
   'accounts.signin',
   'accounts.connect-account',
   'accounts.reset-password',

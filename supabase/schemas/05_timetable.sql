@@ -128,7 +128,7 @@ create table if not exists public.lesson_items (
   created_by uuid,
   updated_at timestamptz not null default now(),
   updated_by uuid,
-  constraint lesson_items_kind_known check (kind in ('comment', 'resource', 'assignment', 'absence', 'trial')),
+  constraint lesson_items_kind_known check (kind in ('comment', 'resource', 'assignment', 'absence', 'trial', 'note', 'shared_note')),
   constraint lesson_items_data_is_object check (jsonb_typeof(data) = 'object'),
   constraint comment_has_text check (kind <> 'comment' or length(btrim(coalesce(data ->> 'text', ''))) between 1 and 5000),
   constraint comment_belongs_to_lesson check (kind <> 'comment' or lesson_id is not null),

@@ -224,3 +224,21 @@ create policy "Staff and the group's facilitators read its trials" on public.les
   for select to authenticated
   using (kind = 'trial' and ((select app.is_staff())
                              or group_id = any ((select app.my_taught_group_ids())::text[])));
+
+-- Notes (L11): facilitators' notes about a student or a group, private to facilitators and the
+-- office (kind 'note') unless shared with the child's family when written (kind 'shared_note').
+
+alter table public.lesson_items add constraint note_has_text_and_subject check (
+  kind not in ('note', 'shared_note') or (
+    length(btrim(coalesce(data ->> 'text', ''))) between 1 and 5000 and group_id is not null
+    and (kind = 'note' or student_id is not null)));
+
+comment on constraint note_has_text_and_subject on public.lesson_items is
+  'A note needs some text (at most 5000 characters) and names its group; a shared note names the child.';
+
+-- A guardian reads the notes shared with their family about their own children; a student reads
+-- none, nor does any other family.
+create policy "Guardians read the notes shared about their children" on public.lesson_items
+  for select to authenticated
+  using (kind = 'shared_note' and (select app.role()) = 'guardian'
+         and student_id = any ((select app.my_student_ids())::text[]));

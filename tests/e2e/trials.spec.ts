@@ -19,7 +19,12 @@ const familyTitles = (page: Page) =>
 test("a facilitator reads the trials of the groups they teach, newest first, and opens the group's week", async ({
   browser,
 }, testInfo) => {
-  const { context, page } = await signedInPage(browser, asha.email, asha.password, '/facilitators/dash')
+  const { context, page } = await signedInPage(
+    browser,
+    asha.email,
+    asha.password,
+    '/facilitators/dash',
+  )
   await page.setViewportSize({ width: 1280, height: 900 })
   const pane = page.getByTestId('side-pane')
   await expect(pane.getByRole('link', { name: 'Trials' })).toBeVisible({ timeout: 30_000 })
@@ -58,21 +63,27 @@ test('on a phone, offline, the trials stay; another facilitator sees their own g
   await untilServiceWorkerControls(page)
   await context.setOffline(true)
   await page.reload()
-  await expect.poll(() => familyTitles(page), { timeout: 30_000 }).toEqual([
-    'Kulkarni family',
-    'Gomes family',
-  ])
+  await expect
+    .poll(() => familyTitles(page), { timeout: 30_000 })
+    .toEqual(['Kulkarni family', 'Gomes family'])
   await expect(page.getByText('Zoya Kulkarni')).toBeVisible()
   await axeClean(page)
   await page.screenshot({ path: testInfo.outputPath('trials-360.png'), fullPage: true })
   await context.close()
 
   // Rahul teaches Jaul and Tanni, not Paani.
-  const other = await signedInPage(browser, rahul.email, rahul.password, '/facilitators/dash?pane=trials')
+  const other = await signedInPage(
+    browser,
+    rahul.email,
+    rahul.password,
+    '/facilitators/dash?pane=trials',
+  )
   await other.page.setViewportSize({ width: 360, height: 740 })
   await expect
     .poll(() => familyTitles(other.page), { timeout: 30_000 })
     .toEqual(['Kulkarni family', 'Fernandes family'])
-  await expect(other.page.getByText('Maya is shy at first; she loves drawing and animals.')).toBeVisible()
+  await expect(
+    other.page.getByText('Maya is shy at first; she loves drawing and animals.'),
+  ).toBeVisible()
   await other.context.close()
 })

@@ -7,7 +7,13 @@ import { demoAccounts } from '../../supabase/local/demo-accounts.ts'
 import { asUser, claimsOf, testDatabases } from '../helpers/test-db.ts'
 
 const by = (label: string) => claimsOf(demoAccounts.find((a) => a.label === label)!)
-type Doc = { id: string; kind: string; group_id: string; _deleted: boolean; data: Record<string, unknown> }
+type Doc = {
+  id: string
+  kind: string
+  group_id: string
+  _deleted: boolean
+  data: Record<string, unknown>
+}
 
 async function trials(tx: Queryable): Promise<Doc[]> {
   const [row] = await tx.query<{ r: { documents: Doc[] } }>(
@@ -69,41 +75,43 @@ describe.each(testDatabases())('trials on $name', (target) => {
   })
 
   it('follow the inquiry: a new note shows, an ended trial goes, a template change re-pulls', async () => {
-    await db.transaction(async (tx) => {
-      await tx.query(
-        `update public.inquiries set data = jsonb_set(data, '{trialNote}',
+    await db
+      .transaction(async (tx) => {
+        await tx.query(
+          `update public.inquiries set data = jsonb_set(data, '{trialNote}',
            '{"text": "Bring a water bottle", "edited": "2026-11-27T10:00:00Z", "editedBy": "office"}')
           where id = 'inq-demo-gomes'`,
-      )
-      const gomes = (await facilitatorTrials(tx)).find(
-        (d) => d.data.familyName === 'Gomes',
-      )
-      expect(gomes!.data.note).toMatchObject({ text: 'Bring a water bottle' })
-      await tx.query(`update public.inquiries set status = 'admission' where id = 'inq-demo-gomes'`)
-      expect(families(await facilitatorTrials(tx))).toEqual(['Kulkarni'])
-      // Asha leaves Tanni's template: her scope moves on, so her device re-pulls and drops it.
-      const scope = async () =>
-        Number(
-          (
-            await tx.query<{ s: string }>(
-              `select sync_scope::text as s from public.members where facilitator_id = 'f0000000-0000-4000-a000-000000000001'`,
-            )
-          )[0]!.s,
         )
-      const before = await scope()
-      await tx.query(
-        `update public.timetables set data = jsonb_set(data, '{days}',
+        const gomes = (await facilitatorTrials(tx)).find((d) => d.data.familyName === 'Gomes')
+        expect(gomes!.data.note).toMatchObject({ text: 'Bring a water bottle' })
+        await tx.query(
+          `update public.inquiries set status = 'admission' where id = 'inq-demo-gomes'`,
+        )
+        expect(families(await facilitatorTrials(tx))).toEqual(['Kulkarni'])
+        // Asha leaves Tanni's template: her scope moves on, so her device re-pulls and drops it.
+        const scope = async () =>
+          Number(
+            (
+              await tx.query<{ s: string }>(
+                `select sync_scope::text as s from public.members where facilitator_id = 'f0000000-0000-4000-a000-000000000001'`,
+              )
+            )[0]!.s,
+          )
+        const before = await scope()
+        await tx.query(
+          `update public.timetables set data = jsonb_set(data, '{days}',
            (select jsonb_object_agg(d.key, (select coalesce(jsonb_agg(s - 'facilitatorId'), '[]'::jsonb)
                                               from jsonb_array_elements(d.value) s))
               from jsonb_each(data -> 'days') d))
           where id = 'tpl_rg-tanni'`,
-      )
-      expect(await scope()).toBeGreaterThan(before)
-      expect(families(await facilitatorTrials(tx))).toEqual([])
-      throw new Error('undo')
-    }).catch((e: Error) => {
-      if (e.message !== 'undo') throw e
-    })
+        )
+        expect(await scope()).toBeGreaterThan(before)
+        expect(families(await facilitatorTrials(tx))).toEqual([])
+        throw new Error('undo')
+      })
+      .catch((e: Error) => {
+        if (e.message !== 'undo') throw e
+      })
   })
 
   it('are written by the server only: a device cannot add or change one', async () => {

@@ -125,7 +125,10 @@ describe('an unbuilt pane', () => {
   it.each([
     ['/admin/dash/feedback', { role: 'admin' as const, isSystemAdmin: true }],
     ['/administration/dash?pane=meetings', { role: 'administration' as const }],
-    ['/facilitators/dash?pane=notes', { role: 'facilitator' as const }],
+    [
+      '/facilitators/dash?pane=mixed-groups',
+      { role: 'facilitator' as const, isFacilitatorAdmin: true },
+    ],
   ])(
     '%s says the same thing on every dashboard: not found, with its whole address',
     async (path, flags) => {

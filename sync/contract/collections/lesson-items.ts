@@ -49,6 +49,23 @@ export const trialSchema = z.object({
 })
 export type Trial = z.infer<typeof trialSchema>
 
+export const NOTE_MAX = 5000
+
+/**
+ * A facilitator's note (L11): its text. The record names the group (`group_id`) and, for a note
+ * about a student, the child (`student_id`); the database checks the same.
+ */
+export const noteSchema = z.object({
+  text: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Write the note'),
+      z.maxLength(NOTE_MAX, `A note is at most ${NOTE_MAX} characters.`),
+    ),
+})
+export type Note = z.infer<typeof noteSchema>
+
 export const lessonItemKinds = {
   comment: z.object({
     text: z.string().check(z.trim(), z.minLength(1, 'Write a comment'), z.maxLength(5000)),
@@ -80,6 +97,10 @@ export const lessonItemKinds = {
    * Only the office and the facilitators who teach the group receive it.
    */
   trial: trialSchema,
+  /** A facilitator's note about a group or one of its students, for facilitators and the office. */
+  note: noteSchema,
+  /** A note about a student shared with the child's guardians (chosen when it is written). */
+  shared_note: noteSchema,
 }
 
 /**
@@ -92,12 +113,12 @@ export const lessonItems = defineCollection({
   name: 'lesson_items',
   row: z.object({
     id: z.string(),
-    kind: z.enum(['comment', 'resource', 'assignment', 'absence', 'trial']),
+    kind: z.enum(['comment', 'resource', 'assignment', 'absence', 'trial', 'note', 'shared_note']),
     lesson_id: z.nullable(z.string()),
     group_id: z.nullable(z.string()),
     week_key: z.nullable(z.string()),
     facilitator_id: z.nullable(z.string()),
-    /** The child an absence is about (absences only). */
+    /** The child an absence or a note is about. */
     student_id: z.optional(z.nullable(z.string())),
     data: z.record(z.string(), z.unknown()),
     created_at: z.string(),
@@ -110,7 +131,7 @@ export const lessonItems = defineCollection({
   roles: TIMETABLE_READER_ROLES,
   indexes: ['kind'],
   // 1: absences and the child they name. Nothing to convert: older rows name no child.
-  // 2: trials. Nothing to convert either.
+  // 2: trials and notes. Nothing to convert either.
   version: 2,
   migrationStrategies: {
     1: (doc: Record<string, unknown>) => doc,
