@@ -104,10 +104,11 @@ export const lessonItemKinds = {
 }
 
 /**
- * Comments, resources, assignments and absences, each its own record (they never conflict).
- * Families receive their groups' assignments and resources and their own children's absences
- * (the server sends nothing else), which the students' and parents' pages show; a guardian may
- * report a child's absence ahead.
+ * Comments, resources, assignments, absences, trials and notes, each its own record (they never
+ * conflict). Families receive their groups' assignments and resources, their own children's
+ * absences and the notes shared with them (the server sends nothing else), which the students'
+ * and parents' pages show; a guardian may report a child's absence ahead. Trials reach only the
+ * office and the facilitators who teach the trial group.
  */
 export const lessonItems = defineCollection({
   name: 'lesson_items',

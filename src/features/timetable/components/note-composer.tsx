@@ -61,6 +61,7 @@ export function NoteComposer({ groups, about, onAbout, onSave }: NoteComposerPro
           label="About"
           placeholder="Choose a student or a group"
           searchable
+          allowDeselect={false}
           data={choices}
           {...form.getInputProps('about')}
           onChange={(value) => {
