@@ -69,7 +69,7 @@ export default function NotesPane({ about: initial }: { about?: string }) {
                 {subject}
               </Text>
               {note.shared && (
-                <Badge size="sm" variant="light" color="teal">
+                <Badge size="sm" variant="light">
                   Shared with the family
                 </Badge>
               )}
