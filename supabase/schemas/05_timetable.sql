@@ -128,7 +128,7 @@ create table if not exists public.lesson_items (
   created_by uuid,
   updated_at timestamptz not null default now(),
   updated_by uuid,
-  constraint lesson_items_kind_known check (kind in ('comment', 'resource', 'assignment', 'absence')),
+  constraint lesson_items_kind_known check (kind in ('comment', 'resource', 'assignment', 'absence', 'trial', 'note', 'shared_note')),
   constraint lesson_items_data_is_object check (jsonb_typeof(data) = 'object'),
   constraint comment_has_text check (kind <> 'comment' or length(btrim(coalesce(data ->> 'text', ''))) between 1 and 5000),
   constraint comment_belongs_to_lesson check (kind <> 'comment' or lesson_id is not null),
@@ -181,20 +181,28 @@ select app.register_sync_table('lesson_items', array['created_by', 'updated_at',
 
 grant select, insert, update on public.lesson_items to authenticated;
 
+-- Trials go to the office and to the facilitators who teach the trial group (14_classroom.sql).
 create policy "Staff and facilitators can read lesson items" on public.lesson_items
   for select to authenticated
-  using ((select app.can_read_timetable()));
+  using (kind <> 'trial' and (select app.can_read_timetable()));
 
 -- Facilitators add items as themselves; staff may add on anyone's behalf.
+-- Trials are written by the server from the inquiry: nobody adds or changes one through sync.
 create policy "Facilitators can add lesson items" on public.lesson_items
   for insert to authenticated
-  with check (((select app.is_facilitator()) and facilitator_id = (select app.facilitator_id())) or (select app.is_staff()));
+  with check (kind <> 'trial'
+              and (((select app.is_facilitator()) and facilitator_id = (select app.facilitator_id()))
+                   or (select app.is_staff())));
 
 -- A facilitator changes (or deletes, softly) their own items.
 create policy "Facilitators can change their lesson items" on public.lesson_items
   for update to authenticated
-  using (((select app.is_facilitator()) and facilitator_id = (select app.facilitator_id())) or (select app.is_staff()))
-  with check (((select app.is_facilitator()) and facilitator_id = (select app.facilitator_id())) or (select app.is_staff()));
+  using (kind <> 'trial'
+         and (((select app.is_facilitator()) and facilitator_id = (select app.facilitator_id()))
+              or (select app.is_staff())))
+  with check (kind <> 'trial'
+              and (((select app.is_facilitator()) and facilitator_id = (select app.facilitator_id()))
+                   or (select app.is_staff())));
 
 revoke delete on public.timetables from anon, authenticated;
 

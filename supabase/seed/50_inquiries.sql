@@ -33,9 +33,25 @@ insert into public.inquiries (id, kind, status, family_name, submitted, potentia
   ('inq-demo-fernandes', 'family', 'trial', 'Fernandes', now() - interval '20 days', true, $${
     "maritalStatus": "Married",
     "children": [{"firstName": "Maya", "lastName": "Fernandes", "dob": "2015-05-30", "gender": "Female", "nationality": "Indian",
-                  "trialStart": "2026-11-30", "trialEnd": "2026-12-04"}],
+                  "trialStart": "2026-11-30", "trialEnd": "2026-12-04", "trialGroupUUID": "rg-jaul", "trialGroupName": "Jaul"}],
     "guardians": [{"firstName": "Clara", "lastName": "Fernandes", "email": "clara.fernandes@demo.school", "prefix": "+91", "mobile": "9822000501",
-                   "gender": "Female", "nationality": "Indian"}]
+                   "gender": "Female", "nationality": "Indian"}],
+    "trialNote": {"text": "Maya is shy at first; she loves drawing and animals.", "edited": "2026-11-20T09:00:00Z", "editedBy": "admission@demo.school"}
+  }$$::jsonb),
+  ('inq-demo-gomes', 'family', 'trial', 'Gomes', now() - interval '12 days', false, $${
+    "maritalStatus": "Married",
+    "children": [{"firstName": "Rafael", "lastName": "Gomes", "dob": "2018-09-21", "gender": "Male", "nationality": "Indian",
+                  "trialStart": "2026-12-07", "trialEnd": "2026-12-11", "trialGroupUUID": "rg-paani", "trialGroupName": "Paani"}],
+    "guardians": [{"firstName": "Lina", "lastName": "Gomes", "email": "lina.gomes@demo.school", "prefix": "+91", "mobile": "9822001001",
+                   "gender": "Female", "nationality": "Indian"}],
+    "trialNote": {"text": "Speaks Konkani and English at home.", "edited": "2026-11-18T11:30:00Z", "editedBy": "admission@demo.school"}
+  }$$::jsonb),
+  ('inq-demo-kulkarni', 'family', 'trial', 'Kulkarni', now() - interval '4 days', false, $${
+    "maritalStatus": "Married",
+    "children": [{"firstName": "Zoya", "lastName": "Kulkarni", "dob": "2017-04-03", "gender": "Female", "nationality": "Indian",
+                  "trialStart": "2026-12-01", "trialEnd": "2026-12-03", "trialGroupUUID": "rg-tanni", "trialGroupName": "Tanni"}],
+    "guardians": [{"firstName": "Arjun", "lastName": "Kulkarni", "email": "arjun.kulkarni@demo.school", "prefix": "+91", "mobile": "9822001101",
+                   "gender": "Male", "nationality": "Indian"}]
   }$$::jsonb),
   ('inq-demo-rao', 'family', 'onHold', 'Rao', now() - interval '30 days', false, $${
     "maritalStatus": "Widowed", "soleGuardian": true,

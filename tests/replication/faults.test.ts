@@ -1,6 +1,6 @@
 // A short seeded run of the sync fault scenario (tests/replication/faults/scenario.ts) on each
 // database: random edits by five devices (facilitators, office staff, a guardian) to timetables,
-// lesson comments and absences, classrooms, inquiries, families, students, WhatsApp numbers and messages and payments
+// lesson comments, notes and absences, classrooms, inquiries, families, students, WhatsApp numbers and messages and payments
 // while the network drops, the host is killed and devices are closed mid-sync.
 // `npm run bench -- faults` runs the long version.
 import { afterAll, describe, expect, it } from 'vitest'

@@ -83,6 +83,11 @@ insert into public.lesson_items (id, kind, week_key, lesson_id, group_id, facili
   ('li-matrix-ab-2', 'absence', '2030_02', null, 'rg-jaul', null, 'st-tiago', '{"date": "2030-01-10", "reportedBy": "family", "reason": "Dentist"}'),
   ('li-matrix-ab-3', 'absence', '2030_02', null, 'rg-jaul', null, 'st-ira', '{"date": "2030-01-10", "reportedBy": "family"}'),
   ('li-matrix-ab-4', 'absence', '2026_48', null, 'rg-jaul', 'f0000000-0000-4000-a000-000000000002', 'st-kabir', '{"date": "2026-11-23", "reportedBy": "facilitator"}');
+insert into public.lesson_items (id, kind, week_key, group_id, facilitator_id, student_id, data) values
+  ('li-matrix-note-1', 'note', '2026_48', 'rg-jaul', 'f0000000-0000-4000-a000-000000000001', 'st-tiago', '{"text": "Reads aloud now"}'),
+  ('li-matrix-note-2', 'note', '2026_48', 'rg-jaul', 'f0000000-0000-4000-a000-000000000002', null, '{"text": "A calm week"}'),
+  ('li-matrix-shared-1', 'shared_note', '2026_48', 'rg-jaul', 'f0000000-0000-4000-a000-000000000001', 'st-tiago', '{"text": "Tiago helped a friend"}'),
+  ('li-matrix-shared-2', 'shared_note', '2026_48', 'rg-jaul', 'f0000000-0000-4000-a000-000000000002', 'st-ira', '{"text": "Ira led the circle"}');
 insert into storage.objects (bucket_id, name, owner) values
   ('images', 'matrix/logo.png', null),
   ('documents', '00000000-0000-4000-a000-000000000006/passport.pdf', '00000000-0000-4000-a000-000000000006'),
@@ -247,6 +252,8 @@ export const TABLES: Record<string, TableEntry> = {
     delete: roles('deny'),
   },
   'public.lesson_items': {
+    // Trials and notes are entries of their own (below).
+    only: `kind not in ('trial', 'note', 'shared_note')`,
     via: 'sync_push',
     sample: `insert into public.lesson_items (id, kind, week_key, lesson_id, group_id, facilitator_id, data) values ('li-matrix', 'comment', '2026_48', 'rg-dongor_mo_1', 'rg-dongor', 'f0000000-0000-4000-a000-000000000001', '{"text": "A comment"}')`,
     touch: 'data = data',
@@ -320,6 +327,70 @@ export const TABLES: Record<string, TableEntry> = {
     update: roles('none', {
       anon: 'deny',
       ...each(FACILITATORS, 'all'),
+      ...each(STAFF, 'all'),
+    }),
+    delete: roles('deny'),
+  },
+  // Trials (L07): written by the server from the inquiry; the office and the facilitators who
+  // teach the trial group read them (of the demo's three: Asha teaches Paani and Tanni, not Jaul;
+  // Rahul Jaul and Tanni, not Paani; Priya all three), and nobody writes one.
+  'public.lesson_items (trials)': {
+    table: 'public.lesson_items',
+    only: `kind = 'trial'`,
+    via: 'sync_push',
+    sample: `insert into public.lesson_items (id, kind, week_key, group_id, data) values ('li-matrix-trial', 'trial', '2026_49', 'rg-tanni', '{"inquiryId": "inq-matrix", "familyName": "Matrix", "submitted": "2026-11-27T00:00:00Z", "groupName": "Tanni", "trialStart": "2026-12-01", "trialEnd": "2026-12-02"}')`,
+    touch: 'data = data',
+    select: roles('none', {
+      anon: 'deny',
+      facilitator: 'some',
+      facilitatorAdmin: 'some',
+      parentFacilitator: 'all',
+      ...each(STAFF, 'all'),
+    }),
+    insert: roles('deny'),
+    update: roles('none', { anon: 'deny' }),
+    delete: roles('deny'),
+  },
+  // Notes (L11): private ones go to facilitators and the office only; a shared one also to the
+  // child's guardians (never a student, never another family). Each facilitator changes their own.
+  'public.lesson_items (notes private to facilitators and the office)': {
+    table: 'public.lesson_items',
+    only: `kind = 'note'`,
+    via: 'sync_push',
+    sample: `insert into public.lesson_items (id, kind, week_key, group_id, facilitator_id, student_id, data) values ('li-matrix-note', 'note', '2026_48', 'rg-jaul', 'f0000000-0000-4000-a000-000000000001', 'st-kabir', '{"text": "Counts to a hundred"}')`,
+    touch: 'data = data',
+    select: roles('none', {
+      anon: 'deny',
+      ...each(FACILITATORS, 'all'),
+      ...each(STAFF, 'all'),
+    }),
+    insert: roles('deny', { facilitator: 'allow', ...each(STAFF, 'allow') }),
+    update: roles('none', {
+      anon: 'deny',
+      facilitator: 'some',
+      facilitatorAdmin: 'some',
+      ...each(STAFF, 'all'),
+    }),
+    delete: roles('deny'),
+  },
+  'public.lesson_items (notes shared with the family)': {
+    table: 'public.lesson_items',
+    only: `kind = 'shared_note'`,
+    via: 'sync_push',
+    sample: `insert into public.lesson_items (id, kind, week_key, group_id, facilitator_id, student_id, data) values ('li-matrix-shared', 'shared_note', '2026_48', 'rg-jaul', 'f0000000-0000-4000-a000-000000000001', 'st-kabir', '{"text": "Kabir built a bridge"}')`,
+    touch: 'data = data',
+    // Maria reads Tiago's, not Ira's; Priya reads all as a facilitator.
+    select: roles('none', {
+      anon: 'deny',
+      guardian: 'some',
+      ...each(FACILITATORS, 'all'),
+      ...each(STAFF, 'all'),
+    }),
+    insert: roles('deny', { facilitator: 'allow', ...each(STAFF, 'allow') }),
+    update: roles('none', {
+      anon: 'deny',
+      facilitator: 'some',
+      facilitatorAdmin: 'some',
       ...each(STAFF, 'all'),
     }),
     delete: roles('deny'),
@@ -730,6 +801,26 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   'app.my_student_ids()': {
     call: `app.my_student_ids()`,
     execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.my_taught_group_ids()': {
+    call: `app.my_taught_group_ids()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.template_facilitator_ids(days jsonb)': {
+    call: `app.template_facilitator_ids('{}'::jsonb)`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.template_moves_trial_readers()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.inquiry_writes_trials()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.write_trials_of(inquiry inquiries)': {
+    call: `app.write_trials_of((select i from public.inquiries i where i.id = 'inq-demo-keller'))`,
+    execute: roles('deny'),
   },
   'app.my_contact_ids()': {
     call: `app.my_contact_ids()`,

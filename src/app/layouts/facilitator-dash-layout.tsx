@@ -1,9 +1,11 @@
 import { facilitatorNav } from '@/lib/navigation/model'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { RoleDashLayout } from './role-dash-layout'
+import { useHasTrials } from './use-has-trials'
 
-export function FacilitatorDashLayout({ hasTrials = false }: { hasTrials?: boolean }) {
+export function FacilitatorDashLayout() {
   const member = useAuthMember()
+  const hasTrials = useHasTrials()
   return (
     <RoleDashLayout
       layout="facilitatordash"

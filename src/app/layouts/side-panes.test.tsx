@@ -124,7 +124,10 @@ describe('unbuilt screens', () => {
 describe('an unbuilt pane', () => {
   it.each([
     ['/administration/dash?pane=events', { role: 'administration' as const }],
-    ['/facilitators/dash?pane=notes', { role: 'facilitator' as const }],
+    [
+      '/facilitators/dash?pane=mixed-groups',
+      { role: 'facilitator' as const, isFacilitatorAdmin: true },
+    ],
   ])(
     '%s says the same thing on every dashboard: not found, with its whole address',
     async (path, flags) => {

@@ -27,6 +27,45 @@ export const absenceSchema = z.object({
 })
 export type Absence = z.infer<typeof absenceSchema>
 
+/** A trial child as the server writes it from the inquiry (L07). */
+export const trialSchema = z.object({
+  inquiryId: z.string(),
+  familyName: z.string(),
+  /** When the family's inquiry was submitted (ISO, UTC): the pane lists the newest first. */
+  submitted: z.string(),
+  childName: z.optional(z.string()),
+  dob: z.optional(z.string()),
+  groupName: z.string(),
+  trialStart: z.string(),
+  trialEnd: z.string(),
+  /** The inquiry's trial note, which the office shares with the group's facilitators. */
+  note: z.optional(
+    z.object({
+      text: z.string(),
+      edited: z.optional(z.string()),
+      editedBy: z.optional(z.string()),
+    }),
+  ),
+})
+export type Trial = z.infer<typeof trialSchema>
+
+export const NOTE_MAX = 5000
+
+/**
+ * A facilitator's note (L11): its text. The record names the group (`group_id`) and, for a note
+ * about a student, the child (`student_id`); the database checks the same.
+ */
+export const noteSchema = z.object({
+  text: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Write the note'),
+      z.maxLength(NOTE_MAX, `A note is at most ${NOTE_MAX} characters.`),
+    ),
+})
+export type Note = z.infer<typeof noteSchema>
+
 export const lessonItemKinds = {
   comment: z.object({
     text: z.string().check(z.trim(), z.minLength(1, 'Write a comment'), z.maxLength(5000)),
@@ -52,24 +91,35 @@ export const lessonItemKinds = {
    * null). Marked by a facilitator from the week, or reported ahead by the family.
    */
   absence: absenceSchema,
+  /**
+   * A child on trial days in a group (L07), written by the server from the office's inquiry
+   * (never by a device): the family, the child, the days, and the trial note the office shares.
+   * Only the office and the facilitators who teach the group receive it.
+   */
+  trial: trialSchema,
+  /** A facilitator's note about a group or one of its students, for facilitators and the office. */
+  note: noteSchema,
+  /** A note about a student shared with the child's guardians (chosen when it is written). */
+  shared_note: noteSchema,
 }
 
 /**
- * Comments, resources, assignments and absences, each its own record (they never conflict).
- * Families receive their groups' assignments and resources and their own children's absences
- * (the server sends nothing else), which the students' and parents' pages show; a guardian may
- * report a child's absence ahead.
+ * Comments, resources, assignments, absences, trials and notes, each its own record (they never
+ * conflict). Families receive their groups' assignments and resources, their own children's
+ * absences and the notes shared with them (the server sends nothing else), which the students'
+ * and parents' pages show; a guardian may report a child's absence ahead. Trials reach only the
+ * office and the facilitators who teach the trial group.
  */
 export const lessonItems = defineCollection({
   name: 'lesson_items',
   row: z.object({
     id: z.string(),
-    kind: z.enum(['comment', 'resource', 'assignment', 'absence']),
+    kind: z.enum(['comment', 'resource', 'assignment', 'absence', 'trial', 'note', 'shared_note']),
     lesson_id: z.nullable(z.string()),
     group_id: z.nullable(z.string()),
     week_key: z.nullable(z.string()),
     facilitator_id: z.nullable(z.string()),
-    /** The child an absence is about (absences only). */
+    /** The child an absence or a note is about. */
     student_id: z.optional(z.nullable(z.string())),
     data: z.record(z.string(), z.unknown()),
     created_at: z.string(),
@@ -82,6 +132,10 @@ export const lessonItems = defineCollection({
   roles: TIMETABLE_READER_ROLES,
   indexes: ['kind'],
   // 1: absences and the child they name. Nothing to convert: older rows name no child.
-  version: 1,
-  migrationStrategies: { 1: (doc: Record<string, unknown>) => doc },
+  // 2: trials and notes. Nothing to convert either.
+  version: 2,
+  migrationStrategies: {
+    1: (doc: Record<string, unknown>) => doc,
+    2: (doc: Record<string, unknown>) => doc,
+  },
 })

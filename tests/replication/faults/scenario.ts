@@ -3,7 +3,7 @@
 // network comes and goes, the host is killed (SIGKILL) and started again, and devices are closed
 // in the middle of syncing and opened again:
 // - the facilitators and the admin edit timetable weeks; the facilitators write, edit and
-//   remove lesson comments, and take the register (mark and unmark children away for a day or a
+//   remove lesson comments, write notes about a child (shared with the family or not), and take the register (mark and unmark children away for a day or a
 //   lesson, often the same child on both devices offline); the admin adds, renames and removes
 //   classrooms;
 // - the admin moves inquiries through the pipeline (status, notes, potential, archive) and edits
@@ -102,6 +102,7 @@ export interface ScenarioReport {
 type Op =
   | { t: 'week'; d: number; week: number; group: number; pick: number }
   | { t: 'comment'; d: number; week: number }
+  | { t: 'note'; d: number; share: boolean }
   | { t: 'edit-comment'; d: number; pick: number }
   | { t: 'delete-comment'; d: number; pick: number }
   | { t: 'absence'; d: number; child: number; day: number; lesson: boolean }
@@ -216,6 +217,14 @@ export const operations = (steps: number) =>
         arbitrary: fc.record({ t: fc.constant('delete-comment' as const), d: facilitator, pick }),
       },
       {
+        weight: 5,
+        arbitrary: fc.record({
+          t: fc.constant('note' as const),
+          d: facilitator,
+          share: fc.boolean(),
+        }),
+      },
+      {
         weight: 10,
         arbitrary: fc.record({
           t: fc.constant('absence' as const),
@@ -303,6 +312,8 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
   const otherLosses: string[] = []
   const writes: TopicWrite[] = []
   const comments = new Map<string, { owner: number; text: string; deleted: boolean }>()
+  // Facilitators' notes about Tiago (L11), shared with his family or not: every one is kept.
+  const notes = new Map<string, { text: string; kind: 'note' | 'shared_note' }>()
   // Each absence's state as each facilitator's device last left it (marked or not).
   const registers = new Map<string, Map<number, boolean>>()
   let toldRegisters = 0
@@ -404,6 +415,27 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
           created_at: new Date().toISOString(),
         })
         comments.set(id, { owner: op.d, text, deleted: false })
+        edited('lesson_items')
+        return
+      }
+      case 'note': {
+        const d = devices[op.d]!
+        const id = unique(`note-f${op.d}`)
+        const text = unique('observed')
+        const kind = op.share ? ('shared_note' as const) : ('note' as const)
+        const account = demoAccounts.find((a) => a.label === DEVICES[op.d]!.label)!
+        await d.db.lesson_items.insert({
+          id,
+          kind,
+          lesson_id: null,
+          group_id: 'rg-jaul',
+          week_key: WEEKS[0]!,
+          facilitator_id: account.facilitatorId!,
+          student_id: 'st-tiago',
+          data: { text },
+          created_at: new Date().toISOString(),
+        })
+        notes.set(id, { text, kind })
         edited('lesson_items')
         return
       }
@@ -834,6 +866,12 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
       else if (Boolean(row._deleted) !== c.deleted) lost.push(`deletion of comment ${id}`)
       else if (!c.deleted && (row.data as { text?: string }).text !== c.text)
         lost.push(`text of comment ${id}`)
+    }
+    for (const [id, n] of notes) {
+      const row = items.get(id)
+      if (!row || row._deleted) lost.push(`note ${id}`)
+      else if (row.kind !== n.kind || (row.data as { text?: string }).text !== n.text)
+        lost.push(`text or sharing of note ${id}`)
     }
     // The register ends as one of the facilitators last left it: when both changed the same
     // child's mark offline, the first to reach the server stands and the other device shows it.

@@ -62,6 +62,13 @@ export function StudentLessons({
       >
         {group.name}
       </Anchor>
+      <Anchor
+        component={Link}
+        to="/facilitators/dash"
+        search={{ pane: 'notes', about: `student:${student.id}` } as never}
+      >
+        Notes about {student.name}
+      </Anchor>
       <WeekNav weekKey={weekKey} onChange={onWeek} />
       <Week groupId={group.id} weekKey={weekKey} lookups={lookups} />
     </Stack>

@@ -19,6 +19,10 @@ const AbsencesPane = lazy(() =>
     default: m.AbsencesPane,
   })),
 )
+// The Trials pane loads when it is opened.
+const TrialsPane = lazy(() => import('@/features/timetable/components/trials-pane'))
+// The Notes pane loads when it is opened.
+const NotesPane = lazy(() => import('@/features/timetable/components/notes-pane'))
 // The Feedback pane loads when it is opened.
 const FeedbackPane = lazy(() => import('@/features/feedback/components/facilitator-feedback-pane'))
 // The parents' meetings and their dialog load when opened.
@@ -41,11 +45,16 @@ type Pane = (typeof PANES)[number]
 
 export const Route = createFileRoute('/facilitators/dash/')({
   staticData: { guard: 'auth-facilitator', layout: 'facilitatordash' },
-  validateSearch: (search: Record<string, unknown>): { pane?: Pane; week?: string } => {
-    const { week } = search
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { pane?: Pane; week?: string; about?: string } => {
+    const { week, about } = search
     if (week !== undefined && (typeof week !== 'string' || !isWeekKey(week)))
       throw new Error('Not a week')
-    return { ...paneSearch(PANES)(search), ...(week ? { week } : {}) }
+    // The Notes pane's subject (`student:<id>`), when opened from a student's lessons.
+    if (about !== undefined && (typeof about !== 'string' || about.length > 80))
+      throw new Error('Not a subject')
+    return { ...paneSearch(PANES)(search), ...(week ? { week } : {}), ...(about ? { about } : {}) }
   },
   component: FacilitatorDashboard,
 })
@@ -65,6 +74,12 @@ function FacilitatorDashboard() {
       return <GroupsPane weekKey={weekKey} />
     case 'students':
       return <StudentsPane weekKey={weekKey} />
+    case 'trials':
+      return (
+        <Suspense fallback={<Text c="dimmed">Opening trials…</Text>}>
+          <TrialsPane />
+        </Suspense>
+      )
     case 'assignments':
       return <AssignmentsPane />
     case 'resources':
@@ -85,6 +100,12 @@ function FacilitatorDashboard() {
       return (
         <Suspense fallback={<Text c="dimmed">Opening feedback…</Text>}>
           <FeedbackPane />
+        </Suspense>
+      )
+    case 'notes':
+      return (
+        <Suspense fallback={<Text c="dimmed">Opening notes…</Text>}>
+          <NotesPane about={search.about} />
         </Suspense>
       )
     default:

@@ -18,6 +18,8 @@ const NotFoundHere = lazy(() =>
 )
 // The family's absences, on Home once it shows: a parent's first load carries none of it.
 const FamilyAbsences = lazy(() => import('@/features/families/components/family-absences'))
+// The notes the facilitators shared, likewise.
+const FamilyNotes = lazy(() => import('@/features/families/components/family-notes'))
 // The Payments pane, with its QR code library, loads when a parent opens it.
 const PaymentsPane = lazy(() => import('@/features/fees/components/parents-payments-pane'))
 // The Feedback pane loads when a parent opens it.
@@ -67,6 +69,7 @@ function ParentsDashboard() {
             absences={
               <Suspense fallback={null}>
                 <FamilyAbsences />
+                <FamilyNotes />
               </Suspense>
             }
           />
