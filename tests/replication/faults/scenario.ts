@@ -447,7 +447,7 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
         const id = absenceId(studentId, date, lessonId)
         const account = demoAccounts.find((a) => a.label === DEVICES[op.d]!.label)!
         const doc = await d.db.lesson_items.findOne(id).exec()
-        if (doc) await doc.remove()
+        if (doc) await doc.incrementalRemove()
         else
           await d.db.lesson_items.upsert({
             id,
@@ -474,7 +474,7 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
         const doc = await devices[op.d]!.db.lesson_items.findOne(id).exec()
         if (!doc) throw new Error(`device ${op.d} lost its own comment ${id}`)
         if (op.t === 'delete-comment') {
-          await doc.remove()
+          await doc.incrementalRemove()
           c.deleted = true
         } else {
           c.text = unique('text')
@@ -499,7 +499,7 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
         const doc = await devices[2]!.db.reference.findOne(id).exec()
         if (!doc) throw new Error(`the admin's device lost classroom ${id}`)
         if (op.t === 'delete-room') {
-          await doc.remove()
+          await doc.incrementalRemove()
           r.deleted = true
         } else {
           r.name = unique('room')

@@ -46,7 +46,7 @@ export function useFacilitatorWriter() {
     },
     async remove(id: string) {
       const doc = await collection.findOne(id).exec()
-      await doc?.remove()
+      await doc?.incrementalRemove()
     },
   }
 }

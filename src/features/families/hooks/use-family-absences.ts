@@ -80,7 +80,7 @@ export function useFamilyAbsenceWriter() {
     },
     async withdraw(id: string) {
       const doc = await db.lesson_items.findOne(id).exec()
-      if (doc?.kind === 'absence' && doc.data.reportedBy === 'family') await doc.remove()
+      if (doc?.kind === 'absence' && doc.data.reportedBy === 'family') await doc.incrementalRemove()
     },
   }
 }

@@ -39,7 +39,7 @@ export function useFeedbackWriter() {
       if (!doc) return
       if (doc.status === 'released')
         throw new Error('Released feedback is corrected by the office.')
-      await doc.remove()
+      await doc.incrementalRemove()
     },
   }
 }

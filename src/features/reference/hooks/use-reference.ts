@@ -40,7 +40,7 @@ export function useReferenceWriter() {
     },
     async remove(id: string) {
       const doc = await collection.findOne(id).exec()
-      await doc?.remove()
+      await doc?.incrementalRemove()
     },
   }
 }

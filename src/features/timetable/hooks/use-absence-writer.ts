@@ -27,7 +27,7 @@ export function useAbsenceWriter() {
       const id = absenceId(mark.studentId, mark.date, mark.lessonId)
       const existing = await db.lesson_items.findOne(id).exec()
       if (existing) {
-        await existing.remove()
+        await existing.incrementalRemove()
         return 'removed'
       }
       const row = parseRow(lessonItems, {

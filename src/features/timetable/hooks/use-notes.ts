@@ -71,7 +71,7 @@ export function useNoteWriter() {
       await db.lesson_items.insert(row)
     },
     async remove(id: string): Promise<void> {
-      await (await db.lesson_items.findOne(id).exec())?.remove()
+      await (await db.lesson_items.findOne(id).exec())?.incrementalRemove()
     },
   }
 }

@@ -158,7 +158,7 @@ export function useTimetableWriter() {
 
     async removeItem(id: string) {
       const doc = await db.lesson_items.findOne(id).exec()
-      await doc?.remove()
+      await doc?.incrementalRemove()
     },
   }
 }
