@@ -24,6 +24,7 @@ export const builtScreens: ReadonlySet<string> = new Set<string>([
   'facilitator.resources',
   'facilitator.absences',
   'facilitator.feedback',
+  'facilitator.mixed-groups',
   'accounts.signin',
   'accounts.connect-account',
   'accounts.reset-password',

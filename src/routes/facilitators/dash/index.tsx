@@ -19,6 +19,10 @@ const AbsencesPane = lazy(() =>
     default: m.AbsencesPane,
   })),
 )
+// The Mixed Groups pane (facilitator admins) loads when it is opened.
+const MixedGroupsPane = lazy(
+  () => import('@/features/timetable/components/mixed-groups/mixed-groups-pane'),
+)
 // The Feedback pane loads when it is opened.
 const FeedbackPane = lazy(() => import('@/features/feedback/components/facilitator-feedback-pane'))
 
@@ -76,6 +80,12 @@ function FacilitatorDashboard() {
       return (
         <Suspense fallback={<Text c="dimmed">Opening feedback…</Text>}>
           <FeedbackPane />
+        </Suspense>
+      )
+    case 'mixed-groups':
+      return (
+        <Suspense fallback={<Text c="dimmed">Opening mixed groups…</Text>}>
+          <MixedGroupsPane />
         </Suspense>
       )
     default:
