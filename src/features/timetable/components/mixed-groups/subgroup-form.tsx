@@ -15,7 +15,12 @@ const validate = schemaResolver(subgroupFormSchema, { sync: true })
 const byName = <T extends { name: string }>(list: T[]) =>
   [...list].sort((a, b) => a.name.localeCompare(b.name))
 
-/** Adds a subgroup: a facilitator teaching a subject, in a classroom if one is chosen. */
+/**
+ * Adds a subgroup: a facilitator teaching a subject, in a classroom if one is chosen. The fields
+ * hand Mantine null for "nothing chosen", so that emptying the form after a subgroup is added
+ * clears their text too (an empty string would leave the last name in a searchable field, and
+ * its list filtered down to that name).
+ */
 export function SubgroupForm({
   mixedGroupId,
   lookups,
@@ -61,6 +66,7 @@ export function SubgroupForm({
             searchable
             style={{ minWidth: '10rem' }}
             {...form.getInputProps('facilitatorId')}
+            value={form.values.facilitatorId || null}
             onChange={(v) => form.setFieldValue('facilitatorId', v ?? '')}
           />
           <Select
@@ -69,6 +75,7 @@ export function SubgroupForm({
             searchable
             style={{ minWidth: '10rem' }}
             {...form.getInputProps('subjectId')}
+            value={form.values.subjectId || null}
             onChange={(v) => form.setFieldValue('subjectId', v ?? '')}
           />
           <Select
@@ -77,6 +84,7 @@ export function SubgroupForm({
             clearable
             style={{ minWidth: '10rem' }}
             {...form.getInputProps('classroomId')}
+            value={form.values.classroomId || null}
             onChange={(v) => form.setFieldValue('classroomId', v ?? '')}
           />
         </Group>
