@@ -29,6 +29,7 @@ export const builtScreens: ReadonlySet<string> = new Set<string>([
   'facilitator.feedback',
   'facilitator.meetings',
   'facilitator.notes',
+  'facilitator.mixed-groups',
   'accounts.signin',
   'accounts.connect-account',
   'accounts.reset-password',

@@ -88,6 +88,8 @@ insert into public.lesson_items (id, kind, week_key, group_id, facilitator_id, s
   ('li-matrix-note-2', 'note', '2026_48', 'rg-jaul', 'f0000000-0000-4000-a000-000000000002', null, '{"text": "A calm week"}'),
   ('li-matrix-shared-1', 'shared_note', '2026_48', 'rg-jaul', 'f0000000-0000-4000-a000-000000000001', 'st-tiago', '{"text": "Tiago helped a friend"}'),
   ('li-matrix-shared-2', 'shared_note', '2026_48', 'rg-jaul', 'f0000000-0000-4000-a000-000000000002', 'st-ira', '{"text": "Ira led the circle"}');
+insert into public.timetables (id, kind, data) values
+  ('mg-matrix', 'mixed_group', '{"name": "Matrix mixed", "subgroups": {"msg-1": {"facilitatorId": "f0000000-0000-4000-a000-000000000001", "facilitator": "Asha", "subjectId": "rs-maths", "subject": "Maths", "classroomId": null, "classroom": null, "students": {"st-ira": {"student": "Ira Naik", "groupId": "rg-jaul", "group": "Jaul"}}}}}');
 insert into storage.objects (bucket_id, name, owner) values
   ('images', 'matrix/logo.png', null),
   ('documents', '00000000-0000-4000-a000-000000000006/passport.pdf', '00000000-0000-4000-a000-000000000006'),
@@ -592,6 +594,25 @@ export const TABLES: Record<string, TableEntry> = {
     }),
     delete: roles('deny'),
   },
+  // Combined mixed groups (L02): facilitator admins and office staff keep them, every
+  // facilitator reads them, families never receive them.
+  'public.timetables (mixed groups)': {
+    table: 'public.timetables',
+    only: `kind = 'mixed_group'`,
+    via: 'sync_push',
+    sample: `insert into public.timetables (id, kind, data) values ('mg-matrix-new', 'mixed_group', '{"name": "New mixed", "subgroups": {}}')`,
+    touch: 'data = data',
+    select: roles('all', {
+      anon: 'deny',
+      member: 'none',
+      blocked: 'none',
+      guardian: 'none',
+      student: 'none',
+    }),
+    insert: roles('deny', { facilitatorAdmin: 'allow', ...each(STAFF, 'allow') }),
+    update: roles('none', { anon: 'deny', facilitatorAdmin: 'all', ...each(STAFF, 'all') }),
+    delete: roles('deny'),
+  },
   'public.topics': {
     via: 'sync_push',
     sample: `insert into public.topics (id, kind, subject_id, facilitator_id, data) values ('tp-matrix', 'topic', 'rs-maths', 'f0000000-0000-4000-a000-000000000001', '{"name": "Matrix"}')`,
@@ -739,6 +760,10 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     execute: roles('allow', { anon: 'deny' }),
   },
   'app.change_log_is_append_only()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.check_mixed_group()': {
     call: null,
     execute: roles('deny'),
   },
@@ -1275,6 +1300,10 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   'app.touch_updated()': {
     call: null,
     execute: roles('deny'),
+  },
+  'app.valid_mixed_group(data jsonb)': {
+    call: `app.valid_mixed_group('{}'::jsonb)`,
+    execute: roles('allow', { anon: 'deny' }),
   },
   'app.valid_timetable_days(days jsonb)': {
     call: `app.valid_timetable_days('{}'::jsonb)`,

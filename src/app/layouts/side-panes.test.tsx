@@ -122,13 +122,7 @@ describe('unbuilt screens', () => {
 })
 
 describe('an unbuilt pane', () => {
-  it.each([
-    ['/administration/dash?pane=events', { role: 'administration' as const }],
-    [
-      '/facilitators/dash?pane=mixed-groups',
-      { role: 'facilitator' as const, isFacilitatorAdmin: true },
-    ],
-  ])(
+  it.each([['/administration/dash?pane=events', { role: 'administration' as const }]])(
     '%s says the same thing on every dashboard: not found, with its whole address',
     async (path, flags) => {
       setViewportWidth(1280)
@@ -183,4 +177,36 @@ describe('the dashboard header', () => {
       expect(settings).toHaveTextContent(width > 575 ? 'Settings' : '⚙')
     },
   )
+})
+
+describe('the Mixed Groups pane', () => {
+  it.each([
+    [{ role: 'facilitator' as const, isFacilitatorAdmin: false }],
+    [{ role: 'guardian' as const, isParentFacilitator: true }],
+  ])('is not found for %o, whose menu does not offer it', async (flags) => {
+    const path = '/facilitators/dash?pane=mixed-groups'
+    setViewportWidth(1280)
+    await renderApp({ path, member: testMember(flags) })
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument(),
+    )
+    expect(screen.getByTestId('not-found-path')).toHaveTextContent(path)
+    expect(screen.queryByRole('heading', { name: 'Mixed Groups' })).not.toBeInTheDocument()
+  })
+
+  it('opens for a facilitator admin', async () => {
+    setViewportWidth(1280)
+    await renderApp({
+      path: '/facilitators/dash?pane=mixed-groups',
+      member: testMember({ role: 'facilitator', isFacilitatorAdmin: true }),
+    })
+    await waitFor(() =>
+      expect(
+        screen.queryByText('Opening mixed groups…') ??
+          screen.queryByText('Loading mixed groups…') ??
+          screen.queryByRole('heading', { name: 'Mixed Groups', level: 1 }),
+      ).not.toBeNull(),
+    )
+    expect(screen.queryByRole('heading', { name: 'Page Not Found' })).not.toBeInTheDocument()
+  })
 })

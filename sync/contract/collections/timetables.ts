@@ -41,6 +41,48 @@ const topicValues = z.object({
   subtopic: z.nullable(z.string()),
 })
 
+/** A child in a mixed-group subgroup, with the group they come from (L02). */
+const mixedGroupStudent = z.object({
+  student: z.string().check(z.minLength(1), z.maxLength(200)),
+  groupId: z.string().check(z.minLength(1), z.maxLength(100)),
+  group: z.string().check(z.maxLength(200)),
+})
+
+/**
+ * One subgroup of a combined mixed group (L02 `mixedGroups[]`): a facilitator teaching a subject
+ * in a classroom to children drawn from several groups. Names are kept beside the ids, as the
+ * spec's record has them, so a refusal or a lost edit can name them on any device. The children
+ * are keyed by their id, so two devices adding different children both keep theirs.
+ */
+export const mixedSubgroupSchema = z.object({
+  facilitatorId: z.string().check(z.minLength(1, 'Choose a facilitator'), z.maxLength(100)),
+  facilitator: z.string().check(z.maxLength(200)),
+  subjectId: z.string().check(z.minLength(1, 'Choose a subject'), z.maxLength(100)),
+  subject: z.string().check(z.maxLength(200)),
+  classroomId: z.nullable(z.string().check(z.maxLength(100))),
+  classroom: z.nullable(z.string().check(z.maxLength(200))),
+  students: z.record(z.string(), mixedGroupStudent),
+})
+export type MixedSubgroup = z.infer<typeof mixedSubgroupSchema>
+
+export const MIXED_GROUP_NAME_MAX = 100
+
+/**
+ * A combined mixed group (L02, App/MixedGroupsCombined): its name and its subgroups keyed by
+ * their id (`mixedGroupUUID`); the row's id is the `mainMixedGroupUUID`.
+ */
+export const mixedGroupSchema = z.object({
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Enter a name'),
+      z.maxLength(MIXED_GROUP_NAME_MAX, 'At most 100 characters'),
+    ),
+  subgroups: z.record(z.string(), mixedSubgroupSchema),
+})
+export type MixedGroup = z.infer<typeof mixedGroupSchema>
+
 export const timetableKinds = {
   /** The calendar group document: a group's sessions for each weekday. */
   group_template: z.object({ groupName: z.string(), days, status: z.enum(['active', 'inactive']) }),
@@ -67,6 +109,8 @@ export const timetableKinds = {
     year: z.string(),
     term: z.number(),
   }),
+  /** A combined mixed group (facilitator admins keep them; facilitators read them). */
+  mixed_group: mixedGroupSchema,
 }
 
 export const TIMETABLE_ROLES: readonly AppRole[] = STAFF_AND_FACILITATOR_ROLES
@@ -108,7 +152,7 @@ export const timetables = defineCollection({
   name: 'timetables',
   row: z.object({
     id: z.string(),
-    kind: z.enum(['group_template', 'week', 'change_log']),
+    kind: z.enum(['group_template', 'week', 'change_log', 'mixed_group']),
     group_id: z.nullable(z.string()),
     week_key: z.nullable(z.string()),
     data: z.record(z.string(), z.unknown()),
@@ -120,7 +164,9 @@ export const timetables = defineCollection({
   serverColumns: ['updated_at', 'updated_by', 'updated_by_name'],
   roles: TIMETABLE_READER_ROLES,
   indexes: ['kind'],
-  version: 0,
+  // 1: combined mixed groups. Nothing to convert: older rows are templates, weeks and logs.
+  version: 1,
+  migrationStrategies: { 1: (doc: Record<string, unknown>) => doc },
   countEdits: timetableEdits,
 })
 

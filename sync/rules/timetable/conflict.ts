@@ -9,6 +9,8 @@ import { defaultConflictHandler, type RxConflictHandler, type RxConflictHandlerI
 import type { AppDatabase } from '../../engine/database.ts'
 import { templateDocId } from '../../contract/collections/timetables.ts'
 import type { LostEdit } from './merge.ts'
+import type { MixedGroup } from '../../contract/collections/timetables.ts'
+import type { LostMixedGroupEdit } from '../mixed-groups/merge.ts'
 import { normaliseDays } from './normalise.ts'
 import type { WeekdayKey } from './types.ts'
 
@@ -58,6 +60,7 @@ export function timetableConflictHandler(templateDays?: TemplateDays): RxConflic
     isEqual: (a, b, context) => defaultConflictHandler.isEqual(a, b, context),
     async resolve(input) {
       const real = input.realMasterState as Doc
+      if (real.kind === 'mixed_group') return resolveMixedGroup(input)
       const mine = weekData(input.newDocumentState as Doc)
       const theirs = weekData(real)
       if (!mine || !theirs) return input.realMasterState
@@ -67,6 +70,38 @@ export function timetableConflictHandler(templateDays?: TemplateDays): RxConflic
       return { ...real, data: merged } as never
     },
   }
+}
+
+// What each merge of a combined mixed group lost, for the notice.
+const lostMixedByInput = new WeakMap<object, LostMixedGroupEdit[]>()
+
+/** Combined mixed groups merge field by field, subgroup by subgroup (sync/rules/mixed-groups). */
+async function resolveMixedGroup(input: RxConflictHandlerInput<unknown>) {
+  const real = input.realMasterState as Doc
+  const mine = input.newDocumentState as Doc
+  const base = input.assumedMasterState as Doc | undefined
+  if (real._deleted || mine.kind !== 'mixed_group') return input.realMasterState
+  if (mine._deleted) {
+    // Removed here while another admin changed it: it stays, with their changes, and this
+    // device is told (a removal the server has not seen changed is simply pushed again).
+    const changed = !base || JSON.stringify(base.data) !== JSON.stringify(real.data)
+    lostMixedByInput.set(
+      input,
+      changed
+        ? [{ field: 'mixed group', mine: 'removed', kept: 'kept, as another admin changed it' }]
+        : [],
+    )
+    return changed ? input.realMasterState : ({ ...real, _deleted: true } as never)
+  }
+  const { mergeMixedGroups } = await import('../mixed-groups/merge.ts')
+  const data = (doc: Doc) => doc.data as MixedGroup
+  const { merged, lost } = mergeMixedGroups({
+    base: base && base.kind === 'mixed_group' && !base._deleted ? data(base) : null,
+    mine: data(mine),
+    theirs: data(real),
+  })
+  lostMixedByInput.set(input, lost)
+  return { ...real, data: merged } as never
 }
 
 /** A lesson edit that lost to the server's version, as the notice names it. */
@@ -85,8 +120,11 @@ export interface LostLessonEdit {
  * The lessons whose edits did not survive a merge ([] when every edit survived), as the merge
  * of this very conflict found them; null (the whole change reported) when no merge ran.
  */
-export function lostLessonEdits(input: RxConflictHandlerInput<unknown>): LostLessonEdit[] | null {
+export function lostLessonEdits(
+  input: RxConflictHandlerInput<unknown>,
+): LostLessonEdit[] | LostMixedGroupEdit[] | null {
   const real = input.realMasterState as Doc
+  if (real.kind === 'mixed_group') return lostMixedByInput.get(input) ?? null
   const theirs = weekData(real)
   const lost = lostByInput.get(input)
   if (!theirs || !lost) return null

@@ -77,7 +77,7 @@ export function familyHomeOf(
   const groupName = (groupId: string) => lookups.groups[groupId] ?? 'Group'
   const daysOf = (groupId: string, key: string) => {
     const doc = byId.get(weekDocId(groupId, key)) ?? byId.get(templateDocId(groupId))
-    const days = doc && doc.kind !== 'change_log' ? normaliseDays(doc.data.days) : normaliseDays({})
+    const days = doc && (doc.kind === 'week' || doc.kind === 'group_template') ? normaliseDays(doc.data.days) : normaliseDays({})
     return { days: homeWeek(days, key, lookups, lookups.holidays), known: Boolean(doc) }
   }
   const weeks = groupIds.map((groupId) => {

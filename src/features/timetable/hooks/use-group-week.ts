@@ -16,7 +16,7 @@ export interface GroupWeek {
 }
 
 function view(doc: TimetableRow | null, source: GroupWeek['source']): GroupWeek {
-  const week = doc && doc.kind !== 'change_log' ? doc : null
+  const week = doc && (doc.kind === 'week' || doc.kind === 'group_template') ? doc : null
   return {
     source,
     groupName: week?.data.groupName ?? '',

@@ -12,6 +12,7 @@ import { isWeekKey, weekKeyOf } from '@/lib/time/week'
 import { centreDateOf } from '@/lib/time/calendar-date'
 import { MOBILE_QUERY } from '@/lib/navigation/model'
 import { paneSearch } from '@/app/pane-search'
+import { useAuthMember } from '@/lib/auth/use-auth'
 
 // The Absences pane loads when it is opened, beside the week a facilitator opens first.
 const AbsencesPane = lazy(() =>
@@ -23,6 +24,10 @@ const AbsencesPane = lazy(() =>
 const TrialsPane = lazy(() => import('@/features/timetable/components/trials-pane'))
 // The Notes pane loads when it is opened.
 const NotesPane = lazy(() => import('@/features/timetable/components/notes-pane'))
+// The Mixed Groups pane (facilitator admins) loads when it is opened.
+const MixedGroupsPane = lazy(
+  () => import('@/features/timetable/components/mixed-groups/mixed-groups-pane'),
+)
 // The Feedback pane loads when it is opened.
 const FeedbackPane = lazy(() => import('@/features/feedback/components/facilitator-feedback-pane'))
 // The parents' meetings and their dialog load when opened.
@@ -62,6 +67,7 @@ export const Route = createFileRoute('/facilitators/dash/')({
 function FacilitatorDashboard() {
   const search = Route.useSearch()
   const navigate = useNavigate({ from: Route.fullPath })
+  const member = useAuthMember()
   const isMobile = useMediaQuery(MOBILE_QUERY) ?? false
   // Lessons and Groups are not in the mobile menu, so phones open on Students.
   const pane = search.pane ?? (isMobile ? 'students' : 'lessons')
@@ -106,6 +112,15 @@ function FacilitatorDashboard() {
       return (
         <Suspense fallback={<Text c="dimmed">Opening notes…</Text>}>
           <NotesPane about={search.about} />
+        </Suspense>
+      )
+    case 'mixed-groups':
+      // Facilitator admins only: for others it is not in the menu, and its address is not found,
+      // as every pane a person's menu does not offer.
+      if (!member?.isFacilitatorAdmin) return <NotFoundHere />
+      return (
+        <Suspense fallback={<Text c="dimmed">Opening mixed groups…</Text>}>
+          <MixedGroupsPane />
         </Suspense>
       )
     default:
