@@ -12,6 +12,7 @@ import { isWeekKey, weekKeyOf } from '@/lib/time/week'
 import { centreDateOf } from '@/lib/time/calendar-date'
 import { MOBILE_QUERY } from '@/lib/navigation/model'
 import { paneSearch } from '@/app/pane-search'
+import { useBuiltScreens } from '@/app/router-context'
 import { useAuthMember } from '@/lib/auth/use-auth'
 
 // The Absences pane loads when it is opened, beside the week a facilitator opens first.
@@ -68,11 +69,14 @@ function FacilitatorDashboard() {
   const search = Route.useSearch()
   const navigate = useNavigate({ from: Route.fullPath })
   const member = useAuthMember()
+  const built = useBuiltScreens()
   const isMobile = useMediaQuery(MOBILE_QUERY) ?? false
   // Lessons and Groups are not in the mobile menu, so phones open on Students.
   const pane = search.pane ?? (isMobile ? 'students' : 'lessons')
   const weekKey = search.week ?? weekKeyOf(centreDateOf(new Date()))
   const onWeek = (week: string) => void navigate({ search: { ...search, week } })
+  // A pane that is not built (not in this build's screens) is not found, as its menu hides it.
+  if (!built.has(`facilitator.${pane}`)) return <NotFoundHere />
   switch (pane) {
     case 'lessons':
       return <LessonsPane weekKey={weekKey} onWeek={onWeek} />
