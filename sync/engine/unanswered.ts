@@ -27,7 +27,10 @@ const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$
 export function businessText(doc: Doc, serverColumns: readonly string[]): string {
   const skip = new Set([...RXDB_FIELDS, ...serverColumns])
   const out: Doc = {}
-  for (const key of Object.keys(doc).sort()) if (!skip.has(key)) out[key] = doc[key]
+  // A column the device never set and one the server holds as null say the same (a column added
+  // to a collection later is absent from rows written before it).
+  for (const key of Object.keys(doc).sort())
+    if (!skip.has(key) && doc[key] !== null && doc[key] !== undefined) out[key] = doc[key]
   out._deleted = Boolean(doc._deleted)
   return JSON.stringify(out, (_key, value: unknown) => {
     if (typeof value === 'string' && MOMENT.test(value)) return new Date(value).toISOString()
