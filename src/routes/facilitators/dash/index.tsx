@@ -3,10 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { NotFoundHere } from '@/app/layouts/not-found-here'
-import { GroupsPane } from '@/features/timetable/components/groups-pane'
 import { LessonsPane } from '@/features/timetable/components/lessons-pane'
-import { AssignmentsPane } from '@/features/timetable/components/assignments-pane'
-import { ResourcesPane } from '@/features/timetable/components/resources-pane'
 import { StudentsPane } from '@/features/timetable/components/students-pane'
 import { isWeekKey, weekKeyOf } from '@/lib/time/week'
 import { centreDateOf } from '@/lib/time/calendar-date'
@@ -28,6 +25,21 @@ const NotesPane = lazy(() => import('@/features/timetable/components/notes-pane'
 // The Mixed Groups pane (facilitator admins) loads when it is opened.
 const MixedGroupsPane = lazy(
   () => import('@/features/timetable/components/mixed-groups/mixed-groups-pane'),
+)
+// Groups, Assignments and Resources load when they are opened: the week (Lessons) and Students
+// are what a facilitator opens first.
+const GroupsPane = lazy(() =>
+  import('@/features/timetable/components/groups-pane').then((m) => ({ default: m.GroupsPane })),
+)
+const AssignmentsPane = lazy(() =>
+  import('@/features/timetable/components/assignments-pane').then((m) => ({
+    default: m.AssignmentsPane,
+  })),
+)
+const ResourcesPane = lazy(() =>
+  import('@/features/timetable/components/resources-pane').then((m) => ({
+    default: m.ResourcesPane,
+  })),
 )
 // The Feedback pane loads when it is opened.
 const FeedbackPane = lazy(() => import('@/features/feedback/components/facilitator-feedback-pane'))
@@ -81,7 +93,11 @@ function FacilitatorDashboard() {
     case 'lessons':
       return <LessonsPane weekKey={weekKey} onWeek={onWeek} />
     case 'groups':
-      return <GroupsPane weekKey={weekKey} />
+      return (
+        <Suspense fallback={<Text c="dimmed">Opening groups…</Text>}>
+          <GroupsPane weekKey={weekKey} />
+        </Suspense>
+      )
     case 'students':
       return <StudentsPane weekKey={weekKey} />
     case 'trials':
@@ -91,9 +107,17 @@ function FacilitatorDashboard() {
         </Suspense>
       )
     case 'assignments':
-      return <AssignmentsPane />
+      return (
+        <Suspense fallback={<Text c="dimmed">Opening assignments…</Text>}>
+          <AssignmentsPane />
+        </Suspense>
+      )
     case 'resources':
-      return <ResourcesPane />
+      return (
+        <Suspense fallback={<Text c="dimmed">Opening resources…</Text>}>
+          <ResourcesPane />
+        </Suspense>
+      )
     case 'absences':
       return (
         <Suspense fallback={<Text c="dimmed">Opening absences…</Text>}>
