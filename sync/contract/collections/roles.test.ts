@@ -10,10 +10,10 @@ const office = [...staff, 'whatsapp', 'inquiries', 'families', 'students', 'paym
 
 describe('collections per role', () => {
   it.each([
-    ['admin', [...office, 'feedback']],
-    ['administration', [...office, 'feedback']],
-    ['admission', [...office, 'feedback']],
-    ['facilitator', [...staff, 'feedback']],
+    ['admin', [...office, 'feedback', 'gatherings']],
+    ['administration', [...office, 'feedback', 'gatherings']],
+    ['admission', [...office, 'feedback', 'gatherings']],
+    ['facilitator', [...staff, 'feedback', 'gatherings']],
     [
       'guardian',
       [
@@ -25,6 +25,7 @@ describe('collections per role', () => {
         'students',
         'payments',
         'feedback',
+        'gatherings',
       ],
     ],
     ['student', ['reference', 'topics', 'timetables', 'lesson_items', 'students', 'feedback']],
