@@ -49,8 +49,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
           setupFiles: ['tests/setup-dom.ts'],
-          // Screens open an in-memory database and are driven like a person would, click by click.
-          testTimeout: 30_000,
+          // Screens open an in-memory database and are driven like a person would, click by click;
+          // on two busy cores a long one takes over half a minute.
+          testTimeout: 60_000,
         },
       },
       {
