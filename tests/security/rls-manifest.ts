@@ -1245,6 +1245,14 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     execute: roles('deny'),
   },
   'app.notify_meeting_events()': { call: null, execute: roles('deny') },
+  'public.admin_member_notification_list(member uuid)': {
+    call: `public.admin_member_notification_list('00000000-0000-4000-a000-000000000007')`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.admin_clear_member_notifications(member uuid)': {
+    call: `public.admin_clear_member_notifications('00000000-0000-4000-a000-000000000007')`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
   'public.admin_member_notifications(member uuid)': {
     call: `public.admin_member_notifications('00000000-0000-4000-a000-000000000007')`,
     execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),

@@ -442,6 +442,43 @@ describe.each(testDatabases())('notifications on $name', (target) => {
     ])
   })
 
+  it('lets an admin see a member’s notifications and clear them, and nobody else (F28)', async () => {
+    const call = <T>(who: typeof admin, fn: string) =>
+      asUser(
+        db,
+        claimsOf(who),
+        async (tx) =>
+          (await tx.query<{ r: T }>(`select public.${fn}($1) as r`, [administration.id]))[0]!.r,
+        { commit: true },
+      )
+    const mine = await notes(administration.id)
+    const live = mine.filter((n) => !n._deleted)
+    expect(live.length).toBeGreaterThan(1)
+    const seen = await call<{
+      total: number
+      items: { id: string; title: string; isNew: boolean }[]
+    }>(admin, 'admin_member_notification_list')
+    expect(seen.total).toBe(live.length)
+    const dates = seen.items.map((i) => live.find((n) => n.id === i.id)!.data.date)
+    expect(dates).toEqual([...dates].sort().reverse())
+    expect(seen.items.map((i) => i.id).sort()).toEqual(live.map((n) => n.id).sort())
+    for (const fn of ['admin_member_notification_list', 'admin_clear_member_notifications'])
+      await expect(call(administration, fn)).rejects.toThrow(/Only admins can/)
+    expect(await call(admin, 'admin_clear_member_notifications')).toEqual({
+      type: 'success',
+      cleared: live.length,
+      message: `${live.length} notifications cleared`,
+    })
+    expect((await notes(administration.id)).filter((n) => !n._deleted)).toEqual([])
+    expect(await call(admin, 'admin_member_notification_list')).toEqual({ total: 0, items: [] })
+    expect(await call(admin, 'admin_clear_member_notifications')).toMatchObject({
+      cleared: 0,
+      message: 'There were no notifications to clear',
+    })
+    // Other members keep theirs.
+    expect((await notes(facilitator.id)).filter((n) => !n._deleted).length).toBeGreaterThan(0)
+  })
+
   it('lets each member read only their own, and only mark them read or clear them', async () => {
     const visible = (who: typeof admin) =>
       asUser(db, claimsOf(who), async (tx) =>
