@@ -490,3 +490,131 @@ $$;
 revoke execute on function public.admin_set_member_notifications(uuid, text, boolean) from public, anon;
 
 grant execute on function public.admin_set_member_notifications(uuid, text, boolean) to authenticated;
+
+-- Parents' meetings: a guardian hears of a new meeting; whoever set it up and the facilitators of
+-- the groups the guardian's children are in hear of each answer (P08, N19).
+-- Where a member sees a meeting's answers: the Meetings pane of their dashboard.
+create or replace function app.meetings_pane_of(member uuid) returns text
+language sql stable security definer set search_path = ''
+as $$
+  select case when m.role = 'facilitator' then '/facilitators/dash?pane=meetings'
+              when m.role in ('admin', 'administration', 'admission') then '/administration/dash?pane=meetings'
+         end
+    from public.members m where m.id = member
+$$;
+
+revoke execute on function app.meetings_pane_of(uuid) from public, anon, authenticated;
+
+create or replace function app.notify_meeting_events() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  meeting public.gatherings;
+  who record;
+  guardian text := coalesce(nullif(btrim(new.data ->> 'name'), ''), 'A guardian');
+begin
+  if new.kind <> 'participant' then
+    return null;
+  end if;
+  select * into meeting from public.gatherings g where g.id = new.meeting_id and g.kind = 'meeting';
+  if meeting.id is null or meeting.status = 'archived' then
+    return null;
+  end if;
+  if tg_op = 'INSERT' then
+    -- The guardian's account, when they have one, hears of the meeting once.
+    perform app.notify(new.member_id, 'meeting_added',
+      format('Parents'' meeting: %s on %s, %s–%s', meeting.data ->> 'title', meeting.data ->> 'date',
+             meeting.data ->> 'startTime', meeting.data ->> 'endTime'),
+      '/parents/dash', 'parents', 'meeting:' || meeting.id);
+    return null;
+  end if;
+  if new.status not in ('accepted', 'rejected') or new.status is not distinct from old.status then
+    return null;
+  end if;
+  -- Whoever set the meeting up hears as office staff or as a facilitator (a parent facilitator too); the facilitators of the meeting's groups
+  -- the guardian's children are in hear as facilitators. Each answer is a line of its own.
+  for who in
+    select m.id, case when m.role in ('admin', 'administration', 'admission') then 'administration'
+                      else 'facilitator' end as audience
+      from public.members m where m.id = meeting.created_by
+    union
+    select f.id, 'facilitator'
+      from (select distinct s.group_id from public.students s
+             where s.family_id = new.family_id and s.group_id = any (meeting.group_ids)
+               and s.status <> 'terminated' and not s._deleted) g
+     cross join lateral app.group_facilitator_members(g.group_id) f(id)
+     where f.id is distinct from meeting.created_by
+  loop
+    perform app.notify(who.id, 'meeting_reply',
+      format('%s %s %s (%s)', guardian,
+             case when new.status = 'accepted' then 'will come to' else 'can''t come to' end,
+             meeting.data ->> 'title', meeting.data ->> 'date'),
+      coalesce(app.meetings_pane_of(who.id), '/facilitators/dash?pane=meetings'), who.audience,
+      'meeting-reply:' || new.id || ':' || new.status || ':' || new.updated_at);
+  end loop;
+  return null;
+end;
+$$;
+
+revoke execute on function app.notify_meeting_events() from public, anon, authenticated;
+
+create trigger notify_meeting_events after insert or update of status on public.gatherings
+  for each row execute function app.notify_meeting_events();
+
+-- F28: an admin views a member's notifications and clears them (member notifications dialog).
+-- The member's notifications, newest first: the 50 newest and how many there are.
+create or replace function public.admin_member_notification_list(member uuid) returns jsonb
+language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  if not app.is_admin() then
+    raise exception 'Only admins can read a member''s notifications' using errcode = '42501';
+  end if;
+  if not exists (select 1 from public.members m where m.id = member) then
+    raise exception 'No such member' using errcode = 'PT404';
+  end if;
+  return jsonb_build_object(
+    'total', (select count(*) from public.reference r
+               where r.kind = 'notification' and r.member_id = member and not r._deleted),
+    'items', coalesce((select jsonb_agg(jsonb_build_object('id', n.id, 'title', n.data ->> 'title',
+                                                           'action', n.data ->> 'action',
+                                                           'date', n.data ->> 'date',
+                                                           'isNew', (n.data -> 'isNew') = 'true'::jsonb)
+                                        order by n.data ->> 'date' desc, n.id)
+                         from (select r.id, r.data from public.reference r
+                                where r.kind = 'notification' and r.member_id = member and not r._deleted
+                                order by r.data ->> 'date' desc, r.id
+                                limit 50) n), '[]'::jsonb));
+end;
+$$;
+
+revoke execute on function public.admin_member_notification_list(uuid) from public, anon;
+
+grant execute on function public.admin_member_notification_list(uuid) to authenticated;
+
+-- Clears every notification of a member (admins only).
+create or replace function public.admin_clear_member_notifications(member uuid) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  n integer;
+begin
+  if not app.is_admin() then
+    raise exception 'Only admins can clear a member''s notifications' using errcode = '42501';
+  end if;
+  if not exists (select 1 from public.members m where m.id = member) then
+    raise exception 'No such member' using errcode = 'PT404';
+  end if;
+  update public.reference r set _deleted = true
+   where r.kind = 'notification' and r.member_id = member and not r._deleted;
+  get diagnostics n = row_count;
+  return jsonb_build_object('type', 'success', 'cleared', n,
+                            'message', case when n = 0 then 'There were no notifications to clear'
+                                            when n = 1 then '1 notification cleared'
+                                            else format('%s notifications cleared', n) end);
+end;
+$$;
+
+revoke execute on function public.admin_clear_member_notifications(uuid) from public, anon;
+
+grant execute on function public.admin_clear_member_notifications(uuid) to authenticated;

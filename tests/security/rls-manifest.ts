@@ -1265,6 +1265,19 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   'app.notify_payment()': { call: null, execute: roles('deny') },
   'app.notify_message_failed()': { call: null, execute: roles('deny') },
   'app.notify_feedback_released()': { call: null, execute: roles('deny') },
+  'app.meetings_pane_of(member uuid)': {
+    call: `app.meetings_pane_of('00000000-0000-4000-a000-000000000007')`,
+    execute: roles('deny'),
+  },
+  'app.notify_meeting_events()': { call: null, execute: roles('deny') },
+  'public.admin_member_notification_list(member uuid)': {
+    call: `public.admin_member_notification_list('00000000-0000-4000-a000-000000000007')`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.admin_clear_member_notifications(member uuid)': {
+    call: `public.admin_clear_member_notifications('00000000-0000-4000-a000-000000000007')`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
   'public.admin_member_notifications(member uuid)': {
     call: `public.admin_member_notifications('00000000-0000-4000-a000-000000000007')`,
     execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),

@@ -315,6 +315,170 @@ describe.each(testDatabases())('notifications on $name', (target) => {
     ).rejects.toThrow(/permission denied/)
   })
 
+  /** Pushes a gatherings document as a person, as their device's sync would. */
+  const pushGathering = (who: typeof admin, doc: object, assumed: object | null) =>
+    asUser(
+      db,
+      claimsOf(who),
+      async (tx) =>
+        (
+          await tx.query<{ answer: { refused: unknown[] } }>(
+            'select public.sync_push($1, $2::jsonb) as answer',
+            [
+              'gatherings',
+              JSON.stringify([{ newDocumentState: doc, assumedMasterState: assumed }]),
+            ],
+          )
+        )[0]!.answer,
+      { commit: true },
+    )
+  const meeting = (id: string, title: string) => ({
+    id,
+    kind: 'meeting',
+    meeting_id: null,
+    group_ids: ['rg-jaul'],
+    status: 'pending',
+    data: { title, date: '2026-12-12', startTime: '10:00', endTime: '11:30' },
+    _deleted: false,
+  })
+  const mariasInvitation = async (meetingId: string) =>
+    (
+      await db.query<{ doc: Record<string, unknown> & { data: { number: string } } }>(
+        `select to_jsonb(g) - '_seq' - '_modified' as doc from public.gatherings g
+          where meeting_id = $1 and member_id = $2`,
+        [meetingId, guardian.id],
+      )
+    )[0]!.doc
+
+  it('tells a guardian of a new meeting once, leading to their Home, if their switch is on', async () => {
+    expect(
+      await pushGathering(administration, meeting('mt-notif', 'Notif review'), null),
+    ).toMatchObject({
+      refused: [],
+    })
+    const [note, ...more] = await notes(guardian.id, 'meeting_added')
+    expect(more).toEqual([])
+    expect(note!.data).toMatchObject({
+      isNew: true,
+      action: 'meeting_added',
+      actionItem: '/parents/dash',
+      title: "Parents' meeting: Notif review on 2026-12-12, 10:00–11:30",
+    })
+    // The one who set it up and the group's facilitators are not invited, so hear nothing of it.
+    for (const who of [administration, facilitator, facilitatorAdmin])
+      expect(await notes(who.id, 'meeting_added')).toEqual([])
+    await db.exec(
+      `update public.members set notifications_parents = false where id = '${guardian.id}'`,
+    )
+    await pushGathering(administration, meeting('mt-notif-quiet', 'Quiet review'), null)
+    await db.exec(
+      `update public.members set notifications_parents = true where id = '${guardian.id}'`,
+    )
+    expect(await mariasInvitation('mt-notif-quiet')).toBeTruthy()
+    expect((await notes(guardian.id, 'meeting_added')).map((n) => n.id)).toEqual([note!.id])
+  })
+
+  it('tells whoever set a meeting up and the group’s facilitators of each answer, never the guardian', async () => {
+    const teachers = (
+      await db.query<{ id: string }>(`select app.group_facilitator_members('rg-jaul') as id`)
+    ).map((r) => r.id)
+    expect(teachers.length).toBeGreaterThan(0)
+    const before = await pushGathering(
+      facilitator,
+      meeting('mt-notif-fac', 'Facilitators’ review'),
+      null,
+    )
+    expect(before).toMatchObject({ refused: [] })
+    const invitation = await mariasInvitation('mt-notif')
+    // Maria answers on her own device.
+    expect(
+      await pushGathering(guardian, { ...invitation, status: 'accepted' }, invitation),
+    ).toMatchObject({ refused: [] })
+    const replies = async (member: string) =>
+      (await notes(member, 'meeting_reply')).map((n) => [n.data.title, n.data.actionItem])
+    expect(await replies(administration.id)).toEqual([
+      [
+        'Maria Fernandes will come to Notif review (2026-12-12)',
+        '/administration/dash?pane=meetings',
+      ],
+    ])
+    for (const who of teachers)
+      expect(await replies(who)).toEqual([
+        [
+          'Maria Fernandes will come to Notif review (2026-12-12)',
+          '/facilitators/dash?pane=meetings',
+        ],
+      ])
+    expect(await replies(guardian.id)).toEqual([])
+    expect(await replies(admin.id)).toEqual([])
+    // She changes her mind on WhatsApp: a line of its own; a facilitator whose switch is off
+    // hears nothing.
+    await db.exec(
+      `update public.members set notifications_facilitator = false where id = '${teachers[0]}'`,
+    )
+    const [taken] = await db.query<{ taken: boolean }>(
+      `select public.meeting_answer($1, 'rejected', $2) as taken`,
+      [invitation.id, invitation.data.number],
+    )
+    await db.exec(
+      `update public.members set notifications_facilitator = true where id = '${teachers[0]}'`,
+    )
+    expect(taken!.taken).toBe(true)
+    expect((await replies(administration.id)).map(([t]) => t).sort()).toEqual([
+      "Maria Fernandes can't come to Notif review (2026-12-12)",
+      'Maria Fernandes will come to Notif review (2026-12-12)',
+    ])
+    expect(await replies(teachers[0]!)).toHaveLength(1)
+    // The same answer again tells nobody anything new.
+    const again = await mariasInvitation('mt-notif')
+    await pushGathering(guardian, { ...again, status: 'rejected' }, again)
+    expect(await replies(administration.id)).toHaveLength(2)
+    // A facilitator who set a meeting up hears of its answers once, on their own dashboard.
+    const theirs = await mariasInvitation('mt-notif-fac')
+    await pushGathering(guardian, { ...theirs, status: 'rejected' }, theirs)
+    const title = "Maria Fernandes can't come to Facilitators’ review (2026-12-12)"
+    expect((await replies(facilitator.id)).filter(([t]) => t === title)).toEqual([
+      [title, '/facilitators/dash?pane=meetings'],
+    ])
+  })
+
+  it('lets an admin see a member’s notifications and clear them, and nobody else (F28)', async () => {
+    const call = <T>(who: typeof admin, fn: string) =>
+      asUser(
+        db,
+        claimsOf(who),
+        async (tx) =>
+          (await tx.query<{ r: T }>(`select public.${fn}($1) as r`, [administration.id]))[0]!.r,
+        { commit: true },
+      )
+    const mine = await notes(administration.id)
+    const live = mine.filter((n) => !n._deleted)
+    expect(live.length).toBeGreaterThan(1)
+    const seen = await call<{
+      total: number
+      items: { id: string; title: string; isNew: boolean }[]
+    }>(admin, 'admin_member_notification_list')
+    expect(seen.total).toBe(live.length)
+    const dates = seen.items.map((i) => live.find((n) => n.id === i.id)!.data.date)
+    expect(dates).toEqual([...dates].sort().reverse())
+    expect(seen.items.map((i) => i.id).sort()).toEqual(live.map((n) => n.id).sort())
+    for (const fn of ['admin_member_notification_list', 'admin_clear_member_notifications'])
+      await expect(call(administration, fn)).rejects.toThrow(/Only admins can/)
+    expect(await call(admin, 'admin_clear_member_notifications')).toEqual({
+      type: 'success',
+      cleared: live.length,
+      message: `${live.length} notifications cleared`,
+    })
+    expect((await notes(administration.id)).filter((n) => !n._deleted)).toEqual([])
+    expect(await call(admin, 'admin_member_notification_list')).toEqual({ total: 0, items: [] })
+    expect(await call(admin, 'admin_clear_member_notifications')).toMatchObject({
+      cleared: 0,
+      message: 'There were no notifications to clear',
+    })
+    // Other members keep theirs.
+    expect((await notes(facilitator.id)).filter((n) => !n._deleted).length).toBeGreaterThan(0)
+  })
+
   it('lets each member read only their own, and only mark them read or clear them', async () => {
     const visible = (who: typeof admin) =>
       asUser(db, claimsOf(who), async (tx) =>

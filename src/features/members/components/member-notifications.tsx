@@ -1,13 +1,14 @@
 import '@mantine/core/styles/Modal.css'
 import '@mantine/core/styles/Switch.css'
 import { useState } from 'react'
-import { Alert, Modal, Stack, Switch, Text } from '@mantine/core'
+import { Alert, Divider, Modal, Stack, Switch, Text } from '@mantine/core'
 import { notifyResult } from '@/components/feedback/notify-result'
 import {
   setMemberNotifications,
   useMemberNotifications,
   type NotificationAudience,
 } from '../hooks/use-members'
+import { MemberNotificationList } from './member-notification-list'
 
 const AUDIENCES: { audience: NotificationAudience; label: string }[] = [
   { audience: 'facilitator', label: 'As a facilitator' },
@@ -45,7 +46,10 @@ function Switches({ member }: { member: string }) {
   )
 }
 
-/** The member notifications dialog: an admin turns each audience on or off for one member. */
+/**
+ * The member notifications dialog: an admin turns each audience on or off for one member, and
+ * sees and clears the notifications the member has (F28).
+ */
 export default function MemberNotificationsDialog({
   member,
   onClose,
@@ -55,7 +59,11 @@ export default function MemberNotificationsDialog({
 }) {
   return (
     <Modal opened onClose={onClose} title={`Notifications of ${member.name}`}>
-      <Switches member={member.id} />
+      <Stack gap="md">
+        <Switches member={member.id} />
+        <Divider />
+        <MemberNotificationList member={member.id} />
+      </Stack>
     </Modal>
   )
 }

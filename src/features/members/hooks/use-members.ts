@@ -101,3 +101,25 @@ export function setMemberNotifications(
     enabled,
   })
 }
+
+export interface MemberNotificationList {
+  total: number
+  items: { id: string; title: string; action: string; date: string; isNew: boolean }[]
+}
+
+/** A member's notifications, newest first (F28), read online while the dialog is open. */
+export function useMemberNotificationList(member: string) {
+  const { data, error, reload } = useRpcQuery<MemberNotificationList>(
+    'admin_member_notification_list',
+    { member },
+  )
+  return { list: data, error, reload }
+}
+
+/** Clears every notification of a member (F28). */
+export function clearMemberNotifications(member: string) {
+  return rpc<{ type: string; message: string; cleared: number }>(
+    'admin_clear_member_notifications',
+    { member },
+  )
+}
