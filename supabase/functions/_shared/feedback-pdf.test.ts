@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { feedbackPdf, feedbackPdfFilename, type FeedbackPdfInput } from '@sync/rules/feedback/pdf.ts'
+import { pdfPages } from '../../../tests/helpers/pdf-text.ts'
 import { feedbackFonts } from './feedback-fonts.ts'
 
-// pdf.js expects Promise.withResolvers (Node 22); the project runs on Node 20.
-const promises = Promise as unknown as { withResolvers?: () => unknown }
-promises.withResolvers ??= () => {
-  let resolve: unknown, reject: unknown
-  const promise = new Promise((yes, no) => ((resolve = yes), (reject = no)))
-  return { promise, resolve, reject }
-}
-
-/** Each page's text as a PDF reader extracts it (through the fonts' ToUnicode maps). */
-async function pagesOf(pdf: Uint8Array): Promise<string[]> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
-  const doc = await getDocument({ data: pdf.slice(), useSystemFonts: false }).promise
-  const pages: string[] = []
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent()
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'))
-  }
-  return pages
-}
+const pagesOf = pdfPages
 
 const longText = Array.from(
   { length: 60 },
