@@ -919,6 +919,10 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: null,
     execute: roles('deny'),
   },
+  'app.feedback_queue_mail()': {
+    call: null,
+    execute: roles('deny'),
+  },
   'public.family_fees()': {
     call: `public.family_fees()`,
     execute: roles('allow', { anon: 'deny' }),
@@ -1164,6 +1168,10 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   },
   'public.outbox_receipt_mail(email text)': {
     call: `public.outbox_receipt_mail('mail-matrix-failed')`,
+    execute: roles('deny'),
+  },
+  'public.outbox_feedback_pdf(student text, term text)': {
+    call: `public.outbox_feedback_pdf('st-tiago', '2026_2027_2')`,
     execute: roles('deny'),
   },
   'public.whatsapp_claim(batch integer, lease_seconds integer)': {

@@ -5,9 +5,15 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { centreDefaults } from '@sync/contract/centre-defaults.ts'
 import type { PaymentData } from '@sync/contract/collections/payments.ts'
 import type { MeetingInvite } from '@sync/rules/admissions/steps.ts'
+import {
+  feedbackPdf,
+  feedbackPdfFilename,
+  type FeedbackPdfInput,
+} from '@sync/rules/feedback/pdf.ts'
 import { receiptEmail, type ReceiptKind } from '@sync/rules/fees/receipt-mail.ts'
 import { MissingPlaceholderError, type TemplateText } from '@sync/rules/messaging/templates.ts'
 import type { FunctionEnv } from '../_shared/env.ts'
+import { feedbackFonts } from '../_shared/feedback-fonts.ts'
 import { meetingInvite } from '../_shared/invite.ts'
 import { paymentReceipt } from '../_shared/payment-receipt.ts'
 
@@ -43,6 +49,8 @@ type StoredAttachment =
   | { receipt: string }
   /** A meeting's calendar invite, made as an iCalendar file when the message is sent. */
   | { invite: MeetingInvite }
+  /** A child's released feedback for a term, made as a PDF when the message is sent. */
+  | { feedback: { student: string; term: string } }
 
 interface MailAttachment {
   filename: string
@@ -111,6 +119,23 @@ async function readAttachment(db: SupabaseClient, item: StoredAttachment): Promi
   if (typeof item === 'object' && 'invite' in item) {
     const { filename, content, contentType } = meetingInvite(item.invite)
     return { filename, content, encoding: 'base64', contentType }
+  }
+  if (typeof item === 'object' && 'feedback' in item) {
+    const { student, term } = item.feedback
+    const { data, error } = await db.rpc('outbox_feedback_pdf', { student, term })
+    if (error) throw new Error(`outbox_feedback_pdf: ${error.message}`)
+    const source = data as Omit<FeedbackPdfInput, 'centreName' | 'term'> | null
+    if (!source) throw permanent(`No feedback is released for ${student} in ${term}`)
+    const bytes = await feedbackPdf(
+      { ...source, centreName: centreDefaults.name, term },
+      await feedbackFonts(),
+    )
+    return {
+      filename: feedbackPdfFilename(source.studentName, term),
+      content: base64(bytes),
+      encoding: 'base64',
+      contentType: 'application/pdf',
+    }
   }
   if (typeof item === 'object' && 'receipt' in item) {
     const receipt = await paymentReceipt(db, item.receipt)
