@@ -49,6 +49,8 @@ const serverFamilyStatus = async (familyId: string) =>
 test('the office enrols a child offline, ends an enrolment with notes, and archives and restores the family', async ({
   browser,
 }, testInfo) => {
+  // A long day's flow (two enrolments offline, two endings, a form, archive and restore).
+  test.setTimeout(150_000)
   const familyId = `e2e-family-${stamp}`
   const office = await signedIn('administration@demo.school', 'demo-administration-1')
   const family = {
