@@ -194,6 +194,8 @@ test('holidays and weekends are not school days, and weeks step across the year 
 test('on a phone, Save and the unsaved count stay in view, the lesson tabs are whole, and the page and the header count different things', async ({
   browser,
 }, testInfo) => {
+  // Two widths, an edit, a sync and screenshots: more than a minute on a busy machine.
+  test.setTimeout(150_000)
   const a = await open(browser, asha, week('rg-jaul', '2026_48'))
   await a.page.setViewportSize({ width: 360, height: 740 })
   await a.page.getByRole('button', { name: 'Edit lessons' }).click()
