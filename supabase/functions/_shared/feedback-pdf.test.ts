@@ -36,7 +36,8 @@ const input: FeedbackPdfInput = {
   curriculum: [{ subject: 'English', coveredCurriculum: 'Stories of Goa; letters and sounds.' }],
 }
 
-describe('feedbackPdf', () => {
+// Subsetting a Devanagari font and reading the PDF back take seconds on a busy machine.
+describe('feedbackPdf', { timeout: 60_000 }, () => {
   it('prints the header, every entry with its colour in words, and flows long text onto more pages', async () => {
     const pages = await pagesOf(await feedbackPdf(input, await feedbackFonts()))
     expect(pages.length).toBeGreaterThanOrEqual(2)
