@@ -88,7 +88,9 @@ describe.each(testDatabases())('meeting invitations on WhatsApp on $name', (data
       },
     )
     expect(result).toMatchObject({ sent: 4, failed: 0 })
-    expect(pauses).toEqual([2000, 2000, 2000])
+    // Between the four invitations, 2 s each (N10). A wait before the first depends on what the
+    // sender sent before on this database (PostgreSQL keeps other files' messages), not on them.
+    expect(pauses.slice(-3)).toEqual([2000, 2000, 2000])
     const invitations = api.taken.filter(
       (t) => (t.body as { template?: { name?: string } }).template?.name === 'meeting_invitation',
     )
