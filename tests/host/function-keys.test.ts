@@ -25,6 +25,7 @@ describe('config.toml', () => {
     expect([...open].sort()).toEqual([
       'accounts',
       'applications',
+      'feedback-pdf',
       'outbox',
       'receipts',
       'whatsapp',

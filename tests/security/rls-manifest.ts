@@ -1174,6 +1174,11 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: `public.outbox_feedback_pdf('st-tiago', '2026_2027_2')`,
     execute: roles('deny'),
   },
+  // A child's term PDF to download: their guardians, the child, the office and facilitators.
+  'public.feedback_pdf(student text, term text)': {
+    call: `public.feedback_pdf('st-tiago', '2026_2027_2')`,
+    execute: roles('allow', { anon: 'deny', member: 'refuse 42501', blocked: 'refuse 42501' }),
+  },
   'public.whatsapp_claim(batch integer, lease_seconds integer)': {
     call: `public.whatsapp_claim(1, 60)`,
     execute: roles('deny'),
