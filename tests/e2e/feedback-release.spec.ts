@@ -1,11 +1,14 @@
+import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
+import { pdfPages } from '../helpers/pdf-text'
 import { signedIn } from './support/backend'
 import { seriousViolations } from './support/axe'
 import { signedInPage } from './support/session'
 
 // The admin's Feedback pane (M08, F17): a term's feedback per group and child, what is missing,
 // each child's colours by subject and week, and releasing a group's ready feedback after a
-// confirmation; the family then reads it, with the same chart on their phone.
+// confirmation; the family then reads it, with the same chart on their phone, and downloads the
+// term's PDF (M09).
 
 async function statusOnServer(id: string): Promise<string | undefined> {
   const client = await signedIn('administration@demo.school', 'demo-administration-1')
@@ -54,7 +57,7 @@ async function writeReadyFeedback(page: Page, title: string) {
 test("the admin sees a term's feedback per group and child and releases a group's", async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(180_000)
+  test.setTimeout(300_000)
   const title = `Charts ${Date.now().toString(36)}`
 
   const facilitator = await signedInPage(
@@ -142,6 +145,31 @@ test("the admin sees a term's feedback per group and child and releases a group'
   ).toContainText('Needs support')
   expect(await seriousViolations(family.page)).toEqual([])
   await family.page.screenshot({ path: testInfo.outputPath('parents-feedback-chart-360.png') })
+
+  // The term's PDF, made by the centre from what it released, downloads at 360 px.
+  const pdfButton = mine.getByRole('button', {
+    name: /^Download PDF of Tiago Fernandes's feedback/,
+  })
+  await expect(pdfButton).toBeEnabled()
+  const downloading = family.page.waitForEvent('download', { timeout: 90_000 })
+  await pdfButton.click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^feedback-tiago-fernandes-\d{4}-\d{4}-[1-3]\.pdf$/)
+  const bytes = await readFile((await download.path())!)
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+  expect((await pdfPages(new Uint8Array(bytes))).join('\n')).toContain(title)
+  await expect(mine.getByRole('alert')).toHaveCount(0)
+  expect(await seriousViolations(family.page)).toEqual([])
+
+  // Offline the feedback stays readable; the PDF waits for a connection, and says so.
+  await family.context.setOffline(true)
+  await expect(pdfButton).toBeDisabled()
+  await expect(mine).toContainText('Connect to download the PDF.')
+  await expect(mine.getByTestId('feedback-entry').filter({ hasText: title })).toBeVisible()
+  expect(await seriousViolations(family.page)).toEqual([])
+  await family.page.screenshot({ path: testInfo.outputPath('parents-feedback-offline-360.png') })
+  await family.context.setOffline(false)
+  await expect(pdfButton).toBeEnabled()
   await family.page.setViewportSize({ width: 1280, height: 800 })
   expect(await seriousViolations(family.page)).toEqual([])
   await family.context.close()

@@ -1,15 +1,17 @@
 import { useState } from 'react'
-import { NativeSelect, Stack, Text, Title } from '@mantine/core'
+import { Group, NativeSelect, Stack, Text, Title } from '@mantine/core'
 import { termLabel } from '@sync/rules/feedback/terms'
 import { useFamilyFeedback } from '../hooks/use-family-feedback'
 import { familyTermView, releasedTerms } from '../logic/family-view'
 import { FeedbackChart } from './feedback-chart'
 import { FeedbackEntryCard } from './feedback-entry-card'
+import { FeedbackPdfButton } from './feedback-pdf-button'
 
 /**
  * The parents' Feedback pane (M07): their children's feedback the centre released, by term and
- * subject. Read from the device, so it opens offline once it has arrived. On a student's page
- * (`student`) the same holds their own released entries (the server sends them no one else's).
+ * subject, each child's term as a PDF to download. Read from the device, so it opens offline
+ * once it has arrived (the PDF needs a connection). On a student's page (`student`) the same
+ * holds their own released entries (the server sends them no one else's).
  */
 export default function ParentsFeedbackPane({ student = false }: { student?: boolean }) {
   const data = useFamilyFeedback()
@@ -48,9 +50,17 @@ export default function ParentsFeedbackPane({ student = false }: { student?: boo
               component="section"
               aria-label={child.studentName}
             >
-              <Title order={2} size="h3">
-                {child.studentName}
-              </Title>
+              <Group justify="space-between" align="flex-start" gap="xs">
+                <Title order={2} size="h3">
+                  {child.studentName}
+                </Title>
+                <FeedbackPdfButton
+                  studentId={child.studentId}
+                  studentName={child.studentName}
+                  term={term}
+                  termName={termLabel(term)}
+                />
+              </Group>
               <FeedbackChart
                 entries={child.subjects.flatMap((s) => s.entries)}
                 studentName={child.studentName}

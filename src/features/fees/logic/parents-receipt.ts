@@ -1,6 +1,10 @@
 // A recorded payment's receipt, downloaded from the `receipts` function as a PDF. On 2g a receipt
 // takes a while, so the download reports how much has arrived.
 
+import { filenameOf, readWithProgress } from '@/lib/download'
+
+export { filenameOf }
+
 /** How long one download may take on 2g before it counts as no answer. */
 export const RECEIPT_TIMEOUT_MS = 90_000
 
@@ -14,20 +18,6 @@ export const RECEIPT_MESSAGES = {
 
 export type ReceiptResult =
   { ok: true; blob: Blob; filename: string } | { ok: false; message: string }
-
-/** The file name a Content-Disposition header gives, else `fallback`; never a path. */
-export function filenameOf(disposition: string | null, fallback: string): string {
-  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition ?? '')
-  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(disposition ?? '')
-  let name = ''
-  try {
-    name = star ? decodeURIComponent(star[1]!.trim()) : (plain?.[1] ?? plain?.[2] ?? '').trim()
-  } catch {
-    name = ''
-  }
-  name = name.replace(/[/\\]/g, '-').replace(/^\.+/, '')
-  return name || fallback
-}
 
 export interface ReceiptRequest {
   paymentId: string
@@ -46,35 +36,6 @@ async function errorMessage(res: Response): Promise<string> {
   if (res.status === 401) return said ?? RECEIPT_MESSAGES.signIn
   if (res.status === 404) return said ?? RECEIPT_MESSAGES.missing
   return said ?? RECEIPT_MESSAGES.failed
-}
-
-async function readWithProgress(
-  res: Response,
-  onProgress: ReceiptRequest['onProgress'],
-): Promise<Uint8Array<ArrayBuffer>> {
-  const total = Number(res.headers.get('content-length')) || null
-  if (!res.body) {
-    const bytes = new Uint8Array(await res.arrayBuffer())
-    onProgress?.(bytes.length, total)
-    return bytes
-  }
-  const reader = res.body.getReader()
-  const parts: Uint8Array[] = []
-  let received = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    parts.push(value)
-    received += value.length
-    onProgress?.(received, total)
-  }
-  const bytes = new Uint8Array(received)
-  let at = 0
-  for (const part of parts) {
-    bytes.set(part, at)
-    at += part.length
-  }
-  return bytes
 }
 
 /** Asks the `receipts` function for a payment's receipt. */
