@@ -7,8 +7,12 @@
 // (the goal: 0). BENCH_FAULT_SEED picks the seed (default: the date), BENCH_FAULT_STEPS the length.
 // Then the office's scenario (tests/replication/faults/office.ts): two office devices and a
 // guardian on the same families, students, inquiries and payments; it reports payments duplicated
-// and field edits lost (the goal: 0). BENCH_OFFICE_STEPS sets its length; BENCH_FAULT_SCENARIOS
-// ('five', 'office' or both, comma-separated) which scenarios run.
+// and field edits lost (the goal: 0). BENCH_OFFICE_STEPS sets its length. Then the feedback
+// scenario (tests/replication/faults/feedback.ts): two facilitators writing about the same
+// children offline, releases, a guardian and a student reading; it reports entries lost and what
+// a family was sent that it may not read (the goal: 0). BENCH_FEEDBACK_STEPS sets its length;
+// BENCH_FAULT_SCENARIOS ('five', 'office', 'feedback', comma-separated) which scenarios run.
+import { runFeedbackSeeded } from '../replication/faults/feedback.ts'
 import { runSeeded } from '../replication/faults/scenario.ts'
 import { runOfficeSeeded } from '../replication/faults/office.ts'
 import { benchDatabase, log, runSuite, type SuiteResult } from './support.ts'
@@ -18,7 +22,8 @@ const SEED = Number(
 )
 const STEPS = Number(process.env.BENCH_FAULT_STEPS ?? 2000)
 const OFFICE_STEPS = Number(process.env.BENCH_OFFICE_STEPS ?? 600)
-const SCENARIOS = (process.env.BENCH_FAULT_SCENARIOS ?? 'five,office').split(',')
+const FEEDBACK_STEPS = Number(process.env.BENCH_FEEDBACK_STEPS ?? 600)
+const SCENARIOS = (process.env.BENCH_FAULT_SCENARIOS ?? 'five,office,feedback').split(',')
 
 function count(out: SuiteResult, metric: string, value: number, note?: string) {
   out.rows.push({ metric, unit: 'count', median: value, samples: [value], note })
@@ -87,6 +92,41 @@ async function office(out: SuiteResult, target: 'PGlite' | 'PostgreSQL') {
   }
 }
 
+async function feedbackRun(out: SuiteResult, target: 'PGlite' | 'PostgreSQL') {
+  const database = target === 'PostgreSQL' ? await benchDatabase() : null
+  const started = performance.now()
+  try {
+    const report = await runFeedbackSeeded({
+      seed: SEED,
+      steps: FEEDBACK_STEPS,
+      databaseUrl: database?.url,
+    })
+    const seconds = (performance.now() - started) / 1000
+    log(`${target} feedback: ${JSON.stringify({ ...report, seconds })}`)
+    const one = (metric: string, value: number, note?: string) =>
+      count(out, `${target}, feedback: ${metric}`, value, note)
+    one('edits', report.edits, `seed ${SEED}, ${FEEDBACK_STEPS} steps, ${Math.round(seconds)} s`)
+    for (const [what, n] of Object.entries(report.editsBy).sort()) one(`edits: ${what}`, n)
+    one('host killed (SIGKILL) and restarted', report.faults.kills)
+    one('devices closed mid-sync and reopened', report.faults.reopens)
+    one('disconnects', report.faults.offline)
+    one('both facilitators writing about one child offline', report.bothOffline)
+    one('entries released', report.released)
+    one('entries lost', report.lost.length, report.lost.slice(0, 3).join('; '))
+    one(
+      'devices that differ from the server, or hold what their person may not read',
+      report.diverged.length,
+      report.diverged.slice(0, 3).join('; '),
+    )
+    one('changes refused or lost', report.refused.length, report.refused.slice(0, 3).join('; '))
+    const bad = report.lost.length + report.diverged.length + report.refused.length
+    if (bad > 0)
+      throw new Error(`${target} feedback: ${bad} failures (replay with BENCH_FAULT_SEED=${SEED})`)
+  } finally {
+    await database?.drop()
+  }
+}
+
 await runSuite(
   'faults',
   'Sync under faults: random edits on several devices, kills and disconnects',
@@ -96,6 +136,8 @@ await runSuite(
       // Both databases run even when the first fails: the figures of each are reported.
       if (SCENARIOS.includes('office'))
         await office(out, target).catch((error: Error) => failures.push(error.message))
+      if (SCENARIOS.includes('feedback'))
+        await feedbackRun(out, target).catch((error: Error) => failures.push(error.message))
       if (!SCENARIOS.includes('five')) continue
       const database = target === 'PostgreSQL' ? await benchDatabase() : null
       const started = performance.now()
