@@ -758,6 +758,40 @@ describe.each(testDatabases())('generated bad input on $name', (target) => {
     )
   })
 
+  it('the feedback-pdf function refuses bad requests with a 4xx and a clear message', async () => {
+    const call = (who: 'guardian' | 'admin' | null, body: unknown) =>
+      fetch(`${host.url}/functions/v1/feedback-pdf`, {
+        method: 'POST',
+        headers: {
+          apikey: host.anonKey,
+          'content-type': 'application/json',
+          ...(who ? { authorization: `Bearer ${tokens[who]}` } : {}),
+        },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }).then(read)
+    await property(
+      fc.tuple(
+        fc.constantFrom<'guardian' | 'admin' | null>('guardian', 'admin', null),
+        badBody(
+          { student: 'st-tiago', term: '2026_2027_2' },
+          {
+            student: fc.oneof(badText, junk, wrongType, nul),
+            term: fc.oneof(badText, junk, wrongType, nul),
+          },
+        ),
+      ),
+      async ([who, payload]) => {
+        refused('feedback-pdf', await call(who, payload))
+      },
+    )
+    await property(
+      fc.oneof(fc.constantFrom('', '[]', 'null', '"text"', '{', '{"student": '), junk),
+      async (raw) => {
+        refused('feedback-pdf (not a JSON object)', await call('guardian', raw))
+      },
+    )
+  })
+
   it('the applications function refuses bad applications with a 4xx and a message per field', async () => {
     const call = (body: unknown) =>
       fetch(`${host.url}/functions/v1/applications`, {
