@@ -172,6 +172,7 @@ test("the admin sees a term's feedback per group and child and releases a group'
   await expect(pdfButton).toBeEnabled()
   await family.page.setViewportSize({ width: 1280, height: 800 })
   expect(await seriousViolations(family.page)).toEqual([])
+  await family.page.screenshot({ path: testInfo.outputPath('parents-feedback-1280.png') })
   await family.context.close()
 
   // The child reads their own released feedback on their page.
