@@ -136,6 +136,8 @@ begin
     'scheduledTasks', (select count(*) from app.scheduled_tasks),
     'feedback', (select count(*) from public.feedback f where f.kind = 'student'),
     'feedbackReady', (select count(*) from public.feedback f where f.status = 'ready'),
+    'meetings', (select count(*) from public.gatherings g where g.kind = 'meeting' and not g._deleted),
+    'events', (select count(*) from public.gatherings g where g.kind = 'field_trip' and not g._deleted),
     'functionErrors', (select count(*) from public.system_errors e where e.dismissed_at is null),
     'systemWarnings', (select count(*) from public.system_warnings w where w.dismissed_at is null),
     'backendEmails', (select count(*) from public.email_outbox),

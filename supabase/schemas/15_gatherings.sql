@@ -85,8 +85,9 @@ revoke execute on function app.whatsapp_digits(text) from public, anon, authenti
 
 -- What a person may change, and what only the server sets:
 --   a meeting is made pending (N06, N17) by staff or a facilitator, for groups the centre has; its
---   groups and the families invited stay as made; its date and times are fixed once invitations
---   are out (archive it and make another); archived stays archived; only the server says sent.
+--   groups and the families invited stay as made; its date and times may move until it is
+--   archived (15_gatherings_calendar.sql tells the guardians); archived stays archived; only the
+--   server says sent.
 --   a participant is made by the server; a guardian changes only their own answer.
 create or replace function app.gatherings_guard() returns trigger
 language plpgsql security definer set search_path = ''
@@ -126,12 +127,6 @@ begin
     -- Whether invitations are out is the server's to say: a device's older word is not taken.
     if new.status <> 'archived' then
       new.status := old.status;
-    end if;
-    if old.status <> 'pending'
-       and (new.data ->> 'date', new.data ->> 'startTime', new.data ->> 'endTime')
-           is distinct from (old.data ->> 'date', old.data ->> 'startTime', old.data ->> 'endTime') then
-      raise exception 'The invitations are out with this date and time: archive the meeting and make another.'
-        using errcode = 'P0001';
     end if;
     return new;
   end if;

@@ -894,4 +894,78 @@ describe.each(testDatabases())('generated bad input on $name', (target) => {
     const changed = Object.keys(after).filter((t) => after[t] !== before[t])
     expect(changed).toEqual([])
   })
+
+  // After the run that writes nothing: a signed quick reply (a pressed "I'll come" / "I can't
+  // come", N19) is a message Meta delivered, stored in the chat when it can be. Of any shape it
+  // is answered (200) or refused, never a server error, and no answer is taken that an
+  // invitation did not ask of that number.
+  it('the webhook takes signed button replies of any shape without a server error or a stray answer', async () => {
+    // Jaul's guardians are invited; Maria's invitation is pressed from other numbers only.
+    await host.db.query(
+      `insert into public.gatherings (id, kind, group_ids, status, data) values ('mt-fuzz-buttons',
+         'meeting', '{rg-jaul}', 'pending',
+         '{"title": "Fuzz", "date": "2026-12-12", "startTime": "10:00", "endTime": "11:00"}')`,
+    )
+    const [maria] = await host.db.query<{ id: string }>(
+      `select id from public.gatherings where meeting_id = 'mt-fuzz-buttons' and data ->> 'number' = '919000000001'`,
+    )
+    const answersBefore = await host.db.query<{ id: string; status: string }>(
+      `select id, status from public.gatherings where kind = 'participant' order by id`,
+    )
+    const payload = fc.oneof(
+      fc.constantFrom(
+        `meeting:${maria!.id}:accepted`,
+        `meeting:${maria!.id}:rejected`,
+        `meeting:${maria!.id}:maybe`,
+        'meeting:mp-00000000000000000000000000000000:accepted',
+        'meeting:mp-ffffffffffffffffffffffffffffffff:rejected',
+        'meeting:mp-0:maybe',
+        'meeting::accepted',
+      ),
+      junk,
+      nul,
+      lone,
+      wrongType,
+    )
+    await property(
+      fc.record({
+        from: fc.oneof(fc.constantFrom('919000000003', '+91 90000 00005', '0'), junk, wrongType),
+        id: fc.oneof(junk, nul, lone, wrongType),
+        timestamp: fc.oneof(fc.constantFrom('1764300000', '-1', 'soon'), wrongType),
+        type: fc.oneof(fc.constantFrom('button', 'interactive'), junk, wrongType),
+        button: fc.oneof(
+          fc.record({ payload, text: fc.oneof(junk, nul, lone, wrongType) }),
+          wrongType,
+        ),
+        interactive: fc.oneof(
+          fc.record({
+            type: fc.constant('button_reply'),
+            button_reply: fc.record({ id: payload, title: junk }),
+          }),
+          wrongType,
+        ),
+      }),
+      async (message) => {
+        const raw = JSON.stringify({ entry: [{ changes: [{ value: { messages: [message] } }] }] })
+        const signature = createHmac('sha256', 'fuzz-app-secret').update(raw).digest('hex')
+        refused(
+          'whatsapp-webhook (signed button replies)',
+          await fetch(`${host.url}/functions/v1/whatsapp-webhook`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-hub-signature-256': `sha256=${signature}`,
+            },
+            body: raw,
+          }).then(read),
+          { okWhen: (seen) => seen.status === 200 },
+        )
+      },
+    )
+    expect(
+      await host.db.query(
+        `select id, status from public.gatherings where kind = 'participant' order by id`,
+      ),
+    ).toEqual(answersBefore)
+  })
 })

@@ -891,6 +891,12 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   'app.meeting_invite()': { call: null, execute: roles('deny') },
   'app.meeting_invitation_whatsapp()': { call: null, execute: roles('deny') },
   'app.meeting_invitation_email()': { call: null, execute: roles('deny') },
+  'app.meeting_invitation_invite()': { call: null, execute: roles('deny') },
+  'app.meeting_moved()': { call: null, execute: roles('deny') },
+  'app.meeting_calendar_invite(meeting gatherings, participant gatherings, sequence integer)': {
+    call: `app.meeting_calendar_invite(null::public.gatherings, null::public.gatherings, 0)`,
+    execute: roles('deny'),
+  },
   'app.whatsapp_digits(raw text)': {
     call: `app.whatsapp_digits('919000000001')`,
     execute: roles('deny'),

@@ -67,6 +67,18 @@ async function visibleTo(db: Db, account: DemoAccount, meeting: string): Promise
   )
 }
 
+const admin = by('admin')
+
+/** The admin's counts (F17, N12). */
+async function overview(db: Db): Promise<{ meetings: number; events: number }> {
+  return asUser(db, claimsOf(admin), async (tx) => {
+    const [row] = await tx.query<{ o: { meetings: number; events: number } }>(
+      'select public.admin_overview() as o',
+    )
+    return row!.o
+  })
+}
+
 const meeting = (id: string, groups: string[], extra: Record<string, unknown> = {}) => ({
   id,
   kind: 'meeting',
@@ -92,11 +104,19 @@ describe.each(testDatabases())('parents’ meetings on $name', (target) => {
   afterAll(() => target.close())
 
   it('invites every guardian of the groups once: WhatsApp, e-mail, or listed to call (N03, N05, N06)', async () => {
+    const before = await overview(db)
     expect(
       await push(db, facilitator, [{ doc: meeting('mt-t-jaul', ['rg-jaul']), assumed: null }]),
     ).toEqual({ conflicts: [], refused: [] })
     const m = await current(db, 'mt-t-jaul')
     expect(m).toMatchObject({ status: 'pending', created_by: facilitator.id })
+    // The admin's counts (N12): one meeting more; events are the trips, counted by kind.
+    const after = await overview(db)
+    expect(after.meetings).toBe(before.meetings + 1)
+    const [trips] = await db.query<{ n: number }>(
+      `select count(*)::int as n from public.gatherings where kind = 'field_trip' and not _deleted`,
+    )
+    expect(after.events).toBe(trips!.n)
     expect(m!.family_ids).toEqual([
       'demo-family-fernandes',
       'demo-family-naik',
@@ -168,6 +188,78 @@ describe.each(testDatabases())('parents’ meetings on $name', (target) => {
       recipients: ['clara.dsouza@demo.school'],
       subject: "Parents' meeting: Term review on 2026-12-12",
     })
+    // The e-mail carries the meeting as a calendar invite, its first version (N05).
+    const [invite] = await db.query<{ invite: Record<string, unknown> }>(
+      `select attachments -> 0 -> 'invite' as invite from public.email_outbox
+        where 'clara.dsouza@demo.school' = any (recipients)
+          and id in (select 'mi-' || id from public.gatherings where meeting_id = 'mt-t-tanni')`,
+    )
+    expect(invite!.invite).toMatchObject({
+      uid: 'meeting-mt-t-tanni@gatherings',
+      sequence: 0,
+      summary: "Parents' meeting: Term review",
+      date: '2026-12-12',
+      start: '10:00',
+      end: '11:30',
+      timeZone: 'Asia/Kolkata',
+      attendees: [{ email: 'clara.dsouza@demo.school' }],
+    })
+  })
+
+  it('sends the new date when a meeting moves: the same event, a higher sequence (N05)', async () => {
+    for (const [date, startTime] of [
+      ['2026-12-13', '10:00'],
+      ['2026-12-13', '09:00'],
+    ] as const) {
+      const m = await current(db, 'mt-t-tanni')
+      expect(
+        await push(db, facilitator, [
+          { doc: { ...m!, data: { ...(m!.data as object), date, startTime } }, assumed: m! },
+        ]),
+      ).toEqual({ conflicts: [], refused: [] })
+    }
+    // A change of title alone moves nothing.
+    const m = await current(db, 'mt-t-tanni')
+    await push(db, facilitator, [
+      { doc: { ...m!, data: { ...(m!.data as object), title: 'Term review!' } }, assumed: m! },
+    ])
+    const updates = await db.query<{
+      id: string
+      subject: string
+      invite: Record<string, unknown>
+    }>(
+      `select id, subject, attachments -> 0 -> 'invite' as invite from public.email_outbox
+        where 'clara.dsouza@demo.school' = any (recipients) and email_trigger = 'meetings.moved'
+          and id like 'mu-%' order by id`,
+    )
+    expect(
+      updates.map((u) => [u.subject, u.invite.uid, u.invite.sequence, u.invite.start]),
+    ).toEqual([
+      [
+        "Parents' meeting moved: Term review on 2026-12-13",
+        'meeting-mt-t-tanni@gatherings',
+        1,
+        '10:00',
+      ],
+      [
+        "Parents' meeting moved: Term review on 2026-12-13",
+        'meeting-mt-t-tanni@gatherings',
+        2,
+        '09:00',
+      ],
+    ])
+    // A guardian invited on WhatsApp gets the invitation again, with its two answers.
+    const again = await db.query<{ wa_id: string; params: string[]; participant: string }>(
+      `select w.wa_id, w.data -> 'params' as params, w.data ->> 'participantId' as participant
+         from public.whatsapp w join public.whatsapp_outbox o on o.message_id = w.id
+        where w.id like 'mu-%' and w.data ->> 'participantId' in
+              (select id from public.gatherings where meeting_id = 'mt-t-tanni')
+          and w.wa_id = '919000000001' order by w.id`,
+    )
+    expect(again.map((a) => a.params[2])).toEqual([
+      '2026-12-13, 10:00–11:30',
+      '2026-12-13, 09:00–11:30',
+    ])
   })
 
   it('refuses a meeting made sent, without a title, with the end before the start, or by a guardian (N17)', async () => {
@@ -276,12 +368,8 @@ describe.each(testDatabases())('parents’ meetings on $name', (target) => {
     expect((await current(db, joao!.id as string))!.status).toBe('sent')
   })
 
-  it('fixes the date once invitations are out, takes no stale status, and archives (N08)', async () => {
+  it('takes no stale status, keeps the groups, and archives for good (N08)', async () => {
     const m = await current(db, 'mt-t-jaul')
-    const moved = await push(db, administration, [
-      { doc: { ...m!, data: { ...(m!.data as object), date: '2026-12-19' } }, assumed: m! },
-    ])
-    expect(moved.refused[0]!.reason).toMatch(/archive the meeting and make another/)
     const renamed = await push(db, facilitator, [
       {
         doc: {
@@ -302,7 +390,15 @@ describe.each(testDatabases())('parents’ meetings on $name', (target) => {
     expect(
       await push(db, administration, [{ doc: { ...after!, status: 'archived' }, assumed: after! }]),
     ).toEqual({ conflicts: [], refused: [] })
-    expect((await current(db, 'mt-t-jaul'))!.status).toBe('archived')
+    const archived = await current(db, 'mt-t-jaul')
+    expect(archived!.status).toBe('archived')
+    const moved = await push(db, administration, [
+      {
+        doc: { ...archived!, data: { ...(archived!.data as object), date: '2026-12-19' } },
+        assumed: archived!,
+      },
+    ])
+    expect(moved.refused[0]!.reason).toMatch(/An archived meeting stays as it was/)
     const [joao] = await db.query<{ id: string }>(
       `select id from public.gatherings where meeting_id = 'mt-t-jaul' and data ->> 'number' = '919000000003'`,
     )

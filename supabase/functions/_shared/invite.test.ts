@@ -33,6 +33,13 @@ describe('meetingInvite', () => {
     expect(file.content).toMatch(/^[A-Za-z0-9+/]+=*$/)
   })
 
+  it('names a parents’ meeting by its own summary', () => {
+    const lines = textOf(
+      meetingInvite({ ...invite, summary: 'Parents’ meeting: Term review' }).content,
+    ).split('\r\n')
+    expect(lines).toContain('SUMMARY:Parents’ meeting: Term review')
+  })
+
   it('asks each attendee to answer, from the organizer, at the meeting times in UTC', () => {
     const text = textOf(meetingInvite(invite).content)
     const lines = text.split('\r\n')

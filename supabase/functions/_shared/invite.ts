@@ -68,8 +68,9 @@ const isPerson = (v: unknown): v is { name: string; email: string } =>
  * The meeting's invite as an attachment: `invite.ics`, a REQUEST that asks every attendee to
  * answer, its text in base64. An invite that cannot be made (a bad date or time, a missing
  * address) fails for good: sending the message again would not mend it. In the family's calendar
- * the event is "Meeting at <the centre>", at the centre's address (issue 40); the stored title,
- * which names the family, is for the office's log.
+ * the event is "Meeting at <the centre>", at the centre's address (issue 40), or its `summary`
+ * when it has one (a parents' meeting); the stored title, which names the family, is for the
+ * office's log.
  */
 export function meetingInvite(
   invite: MeetingInvite,
@@ -102,7 +103,7 @@ export function meetingInvite(
     method: 'REQUEST',
     uid: invite.uid,
     sequence: invite.sequence,
-    title: `Meeting at ${centre.name}`,
+    title: isText(raw.summary) ? raw.summary : `Meeting at ${centre.name}`,
     description: invite.description,
     ...(centre.address.trim() ? { location: centre.address.trim() } : {}),
     start: utcArray(start),

@@ -265,7 +265,8 @@ export function readWebhook(payload: unknown): {
         messages.push({
           from,
           name: typeof name === 'string' ? storable(name) : null,
-          wamid: m.id,
+          // Meta's ids are plain text; one that PostgreSQL cannot keep is kept as well as it can be.
+          wamid: storable(m.id),
           body: storable(textOf(m)),
           at: sentAt(m.timestamp),
           payload: payloadOf(m),

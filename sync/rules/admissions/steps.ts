@@ -204,6 +204,8 @@ export interface MeetingInvite {
   uid: string
   sequence: number
   title: string
+  /** The event's name in the calendar, when not "Meeting at <the centre>" (a parents' meeting). */
+  summary?: string
   description: string
   date: string
   start: string

@@ -69,5 +69,10 @@ export function useMeetingWriter() {
       const doc = await db.gatherings.findOne(id).exec()
       if (doc) await doc.incrementalPatch({ status: 'archived' })
     },
+    /** A guardian's own answer (N19), given on Home: kept on the device, synced when it can. */
+    answer: async (participantId: string, status: 'accepted' | 'rejected'): Promise<void> => {
+      const doc = await db.gatherings.findOne(participantId).exec()
+      if (doc) await doc.incrementalPatch({ status })
+    },
   }
 }

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini'
 import { gatherings } from '@sync/contract/collections/gatherings'
 import { parseRow } from '@sync/contract/schema'
+import { centreDateOf } from '@/lib/time/calendar-date'
 import type { GatheringRow } from '@sync/engine/database'
 
 export type MeetingRow = Extract<GatheringRow, { kind: 'meeting' }>
@@ -92,6 +93,34 @@ export function meetingsInOrder(meetings: readonly MeetingRow[]): MeetingRow[] {
       Number(a.status === 'archived') - Number(b.status === 'archived') ||
       `${b.data.date} ${b.data.startTime}`.localeCompare(`${a.data.date} ${a.data.startTime}`),
   )
+}
+
+/**
+ * The centre's date (Asia/Kolkata, YYYY-MM-DD) at an instant: the day from which meetings are
+ * next. (centreFormat has no month-number token: 'yyyy-MM-dd' gave "2026-MM-28", before every
+ * meeting of the year, so no parent ever saw one.)
+ */
+export function meetingDay(instant: Date): string {
+  return centreDateOf(instant)
+}
+
+/** The one meeting a parent sees (N11): the next that is not archived and not over. */
+export function nextMeeting(meetings: readonly MeetingRow[], today: string): MeetingRow | null {
+  return (
+    [...meetings]
+      .filter((m) => m.status !== 'archived' && m.data.date >= today)
+      .sort((a, b) =>
+        `${a.data.date} ${a.data.startTime}`.localeCompare(`${b.data.date} ${b.data.startTime}`),
+      )[0] ?? null
+  )
+}
+
+/** The guardian's own invitation to a meeting: the participant row of their account. */
+export function myInvitation(
+  participants: readonly ParticipantRow[],
+  userId: string,
+): ParticipantRow | null {
+  return participants.find((p) => p.member_id === userId) ?? null
 }
 
 export const STATUS_LABELS: Record<string, string> = {

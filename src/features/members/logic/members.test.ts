@@ -60,6 +60,7 @@ describe('admin counts', () => {
     scheduledTasks: 3,
     feedback: 7,
     feedbackReady: 2,
+    meetings: 4,
     functionErrors: 0,
     systemWarnings: 2,
     backendEmails: 5,
@@ -84,14 +85,19 @@ describe('admin counts', () => {
       ['Facilitators listed', 4],
     ])
     expect(system.map((c) => [c.label, c.value])[0]).toEqual(['Scheduled tasks', 3])
-    expect(system.map((c) => [c.label, c.value]).slice(1, 3)).toEqual([
+    expect(system.map((c) => [c.label, c.value]).slice(1, 5)).toEqual([
       ['Feedback', 7],
       ['Feedback to release', 2],
+      ['Meetings', 4],
+      // A server without events says nothing of them: none.
+      ['Events', 0],
     ])
     expect(system.map((c) => c.label)).toEqual([
       'Scheduled tasks',
       'Feedback',
       'Feedback to release',
+      'Meetings',
+      'Events',
       'System errors',
       'Warnings',
       'E-mails',

@@ -59,6 +59,9 @@ export interface Overview {
   /** Feedback entries about students, and those ready and not yet released (F17). */
   feedback?: number
   feedbackReady?: number
+  /** Parents' meetings and events (field trips) set up, archived ones too (N12). */
+  meetings?: number
+  events?: number
   functionErrors: number
   systemWarnings: number
   backendEmails: number
@@ -107,6 +110,8 @@ export function overviewItems(o: Overview): {
       { label: 'Scheduled tasks', value: o.scheduledTasks ?? 0 },
       { label: 'Feedback', value: o.feedback ?? 0 },
       { label: 'Feedback to release', value: o.feedbackReady ?? 0 },
+      { label: 'Meetings', value: o.meetings ?? 0 },
+      { label: 'Events', value: o.events ?? 0 },
       { label: 'System errors', value: o.functionErrors, attention: o.functionErrors > 0 },
       { label: 'Warnings', value: o.systemWarnings, attention: o.systemWarnings > 0 },
       { label: 'E-mails', value: o.backendEmails },

@@ -10,6 +10,8 @@ import { useAuthMember } from '@/lib/auth/use-auth'
 // each of its cards that asks something of the parent loads beside it (decision D41-4).
 const FamilyHome = lazy(() => import('@/features/families/components/family-home'))
 const HomeToPay = lazy(() => import('@/features/fees/components/parents-home-due'))
+// The family's next parents' meeting, with their answer, on Home beside the fees due.
+const NextMeeting = lazy(() => import('@/features/meetings/components/parents-next-meeting'))
 // The profile wizard loads when it is opened: a parent's first load carries the Home only.
 const ProfilePage = lazy(() => import('@/features/families/components/profile-page'))
 // A pane that is not built shows the 404 screen, loaded only then.
@@ -62,9 +64,14 @@ function ParentsDashboard() {
         <Suspense fallback={<Text c="dimmed">Opening your home…</Text>}>
           <FamilyHome
             cards={
-              <Suspense fallback={null}>
-                <HomeToPay />
-              </Suspense>
+              <>
+                <Suspense fallback={null}>
+                  <NextMeeting />
+                </Suspense>
+                <Suspense fallback={null}>
+                  <HomeToPay />
+                </Suspense>
+              </>
             }
             absences={
               <Suspense fallback={null}>

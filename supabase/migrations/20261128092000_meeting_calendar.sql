@@ -1,0 +1,188 @@
+-- Parents' meetings in the families' calendars (N05, N11): an invitation by e-mail carries the
+-- meeting as an iCalendar invite (`ics`, as the admission meeting's), and a meeting whose date or
+-- times move, until it is archived, sends each guardian the new date: by e-mail an updated invite
+-- with the same UID and a higher SEQUENCE, so the calendar moves the event; on WhatsApp the
+-- invitation template again, with its two answers. Answers already given stay as they were: the
+-- update asks the guardian to change theirs if the new date does not suit them.
+
+-- A meeting's date and times may move until it is archived (the rest of the guard as it was).
+create or replace function app.gatherings_guard() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  server boolean := auth.uid() is null or coalesce(current_setting('app.gathering_server', true), '') = 'on';
+  g text;
+begin
+  if tg_op = 'UPDATE' then
+    new.created_at := old.created_at;
+    new.created_by := old.created_by;
+    if (new.kind, new.meeting_id, new.group_ids, new.family_id, new.family_ids, new.member_id)
+       is distinct from (old.kind, old.meeting_id, old.group_ids, old.family_id, old.family_ids, old.member_id) then
+      raise exception 'A meeting keeps the groups and families it invited: archive it and make another.'
+        using errcode = 'P0001';
+    end if;
+    if server then
+      return new;
+    end if;
+    new.delivery := old.delivery;
+    new.delivery_reason := old.delivery_reason;
+    if new.kind = 'participant' then
+      -- A guardian answers; nothing else of the invitation is theirs to change.
+      new.data := old.data;
+      if new.status is distinct from old.status and new.status not in ('accepted', 'rejected') then
+        raise exception 'An answer is "I''ll come" or "I can''t come".' using errcode = 'P0001';
+      end if;
+      if new.status is distinct from old.status
+         and exists (select 1 from public.gatherings m where m.id = old.meeting_id and m.status = 'archived') then
+        raise exception 'The meeting is archived: answers are closed.' using errcode = 'P0001';
+      end if;
+      return new;
+    end if;
+    if old.status = 'archived' and (new.status <> 'archived' or new.data is distinct from old.data) then
+      raise exception 'An archived meeting stays as it was.' using errcode = 'P0001';
+    end if;
+    -- Whether invitations are out is the server's to say: a device's older word is not taken.
+    if new.status <> 'archived' then
+      new.status := old.status;
+    end if;
+    return new;
+  end if;
+
+  new.created_at := now();
+  new.created_by := auth.uid();
+  if new.kind = 'participant' then
+    if not server then
+      raise exception 'The centre invites the participants of a meeting.' using errcode = '42501';
+    end if;
+    return new;
+  end if;
+  new.delivery := null;
+  new.delivery_reason := null;
+  if new.status <> 'pending' then
+    raise exception 'A new meeting is pending until its invitations are out.' using errcode = 'P0001';
+  end if;
+  new.meeting_id := null;
+  new.family_id := null;
+  new.member_id := null;
+  foreach g in array new.group_ids loop
+    if not exists (select 1 from public.reference r where r.id = g and r.kind = 'group' and not r._deleted) then
+      raise exception 'The group is not one of the centre''s groups.' using errcode = 'P0001';
+    end if;
+  end loop;
+  select coalesce(array_agg(distinct s.family_id order by s.family_id), '{}') into new.family_ids
+    from public.students s
+   where s.group_id = any (new.group_ids) and s.status <> 'terminated' and not s._deleted;
+  return new;
+end;
+$$;
+revoke execute on function app.gatherings_guard() from public, anon, authenticated;
+
+-- The calendar invite of one guardian's invitation: one event per meeting (its UID), whose
+-- SEQUENCE counts the moves. The organiser is the centre's first sender (the admissions office's
+-- when it has one), else the centre's own address (sync/contract/centre-defaults.ts).
+create or replace function app.meeting_calendar_invite(meeting public.gatherings, participant public.gatherings,
+                                                      sequence integer) returns jsonb
+language sql stable security definer set search_path = ''
+as $$
+  select jsonb_build_object('invite', jsonb_build_object(
+    'uid', 'meeting-' || meeting.id || '@gatherings',
+    'sequence', sequence,
+    'title', 'Parents'' meeting: ' || (meeting.data ->> 'title'),
+    'summary', left('Parents'' meeting: ' || (meeting.data ->> 'title'), 250),
+    'description', coalesce(nullif(btrim(meeting.data ->> 'description'), ''), meeting.data ->> 'title'),
+    'date', meeting.data ->> 'date',
+    'start', meeting.data ->> 'startTime',
+    'end', meeting.data ->> 'endTime',
+    'timeZone', 'Asia/Kolkata',
+    'organizer', coalesce(
+      (select jsonb_build_object('name', s.display_name, 'email', s.address)
+         from public.mail_senders s order by s.is_admissions_office desc, s.position, s.key limit 1),
+      jsonb_build_object('name', 'Banyan Tree Learning Centre', 'email', 'hello@banyantree.school')),
+    'attendees', jsonb_build_array(jsonb_build_object(
+      'name', coalesce(nullif(participant.data ->> 'name', ''), participant.data ->> 'email'),
+      'email', participant.data ->> 'email'))))
+$$;
+revoke execute on function app.meeting_calendar_invite(public.gatherings, public.gatherings, integer)
+  from public, anon, authenticated;
+
+-- The first invitation by e-mail (queued by app.meeting_invite) carries the invite, SEQUENCE 0.
+create or replace function app.meeting_invitation_invite() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  participant public.gatherings;
+  meeting public.gatherings;
+begin
+  if new.email_trigger is distinct from 'meetings.invitation' or new.id not like 'mi-mp-%'
+     or jsonb_array_length(new.attachments) > 0 then
+    return new;
+  end if;
+  select * into participant from public.gatherings p where p.id = substr(new.id, 4) and p.kind = 'participant';
+  select * into meeting from public.gatherings m where m.id = participant.meeting_id and m.kind = 'meeting';
+  if meeting.id is not null and coalesce(participant.data ->> 'email', '') like '%@%' then
+    new.attachments := jsonb_build_array(app.meeting_calendar_invite(meeting, participant, 0));
+  end if;
+  return new;
+end;
+$$;
+revoke execute on function app.meeting_invitation_invite() from public, anon, authenticated;
+drop trigger if exists meeting_invitation_invite on public.email_outbox;
+create trigger meeting_invitation_invite before insert on public.email_outbox
+  for each row execute function app.meeting_invitation_invite();
+
+-- A meeting moved (its date, start or end) tells every guardian invited, once per move.
+create or replace function app.meeting_moved() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  p public.gatherings;
+  sequence integer;
+  when_text text := format('%s, %s–%s', new.data ->> 'date', new.data ->> 'startTime', new.data ->> 'endTime');
+begin
+  if new.kind <> 'meeting' or new.status = 'archived'
+     or (new.data ->> 'date', new.data ->> 'startTime', new.data ->> 'endTime')
+        is not distinct from (old.data ->> 'date', old.data ->> 'startTime', old.data ->> 'endTime') then
+    return null;
+  end if;
+  perform set_config('app.gathering_server', 'on', true);
+  for p in
+    select * from public.gatherings g where g.meeting_id = new.id and g.kind = 'participant' order by g.id
+  loop
+    if p.data ->> 'channel' = 'email' and coalesce(p.data ->> 'email', '') like '%@%' then
+      select count(*)::integer + 1 into sequence
+        from public.email_outbox o where o.id like 'mu-' || p.id || '-%';
+      insert into public.email_outbox (id, recipients, subject, html_body, attachments, email_trigger, triggered_by)
+      values ('mu-' || p.id || '-' || sequence, array[p.data ->> 'email'],
+              left(regexp_replace(format('Parents'' meeting moved: %s on %s', new.data ->> 'title', new.data ->> 'date'),
+                                  '[[:cntrl:]]+', ' ', 'g'), 998),
+              format('<p>Dear %s,</p><p>The parents'' meeting <strong>%s</strong> has moved: it is now on %s '
+                     'from %s to %s.</p><p>The invite attached updates your calendar. If the new time does not '
+                     'suit you, change your answer on the Home page of the centre''s app, or reply to this e-mail.</p>',
+                     app.html_text(p.data ->> 'name'), app.html_text(new.data ->> 'title'),
+                     new.data ->> 'date', new.data ->> 'startTime', new.data ->> 'endTime'),
+              jsonb_build_array(app.meeting_calendar_invite(new, p, sequence)),
+              'meetings.moved', auth.uid())
+      on conflict (id) do nothing;
+    elsif p.data ->> 'channel' = 'whatsapp'
+          and exists (select 1 from public.whatsapp w where w.id = 'wa-' || (p.data ->> 'number')
+                         and w.kind = 'number' and w.data ->> 'status' = 'Active' and not w._deleted) then
+      select count(*)::integer + 1 into sequence
+        from public.whatsapp w where w.id like 'mu-' || p.id || '-%';
+      insert into public.whatsapp (id, kind, wa_id, data)
+      values ('mu-' || p.id || '-' || sequence, 'message', p.data ->> 'number',
+              jsonb_build_object('direction', 'out', 'mode', 'template',
+                                 'body', 'Moved. ' || app.meeting_invitation_text(new),
+                                 'template', 'meeting_invitation', 'participantId', p.id,
+                                 'params', jsonb_build_array(coalesce(nullif(p.data ->> 'name', ''), 'Parent'),
+                                                             new.data ->> 'title', when_text)))
+      on conflict (id) do nothing;
+    end if;
+  end loop;
+  perform set_config('app.gathering_server', '', true);
+  return null;
+end;
+$$;
+revoke execute on function app.meeting_moved() from public, anon, authenticated;
+drop trigger if exists meeting_moved on public.gatherings;
+create trigger meeting_moved after update of data on public.gatherings
+  for each row execute function app.meeting_moved();
