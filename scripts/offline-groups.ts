@@ -4,6 +4,7 @@
 // a group; after sign-in the app names the person's groups (src/app/offline-keep.ts) and the
 // worker keeps those files (its own part, `sw-keep.js`, is written below at build time), so a
 // parent's phone never downloads a staff screen, and a staff device keeps its own the same way.
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Plugin } from 'vite'
 
 /** Route folder → group name: a dashboard's routes and everything only they reach. */
@@ -179,7 +180,21 @@ export function offlineGroupsPlugin(): Plugin {
           })
         }
         plan = planOffline(chunks)
-        this.emitFile({ type: 'asset', fileName: 'sw-keep.js', source: keepScript(plan.groups) })
+        const script = keepScript(plan.groups)
+        this.emitFile({ type: 'asset', fileName: 'sw-keep.js', source: script })
+        // Emitted after the build's compression step: its copies are made here.
+        this.emitFile({
+          type: 'asset',
+          fileName: 'sw-keep.js.br',
+          source: brotliCompressSync(script, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+          }),
+        })
+        this.emitFile({
+          type: 'asset',
+          fileName: 'sw-keep.js.gz',
+          source: gzipSync(script, { level: 9 }),
+        })
         // For the tests and the benchmarks: which files each group keeps.
         this.emitFile({
           type: 'asset',

@@ -85,10 +85,16 @@ test('a facilitator’s device keeps the facilitators’ dashboard once signed i
   const held = new Set(await cachedPaths(page))
   const parentsOnly = all.parents!.filter((f) => !all.facilitators!.includes(f))
   expect(parentsOnly.filter((f) => held.has(f))).toEqual([])
-  // Offline, a facilitators' screen not opened yet comes from the device.
+  // Offline, a facilitators' pane not opened yet (its code loads on opening) comes from the device.
   await context.setOffline(true)
-  await page.goto('/facilitators/dash/students')
+  await page.reload()
   await expect(page.getByTestId('online-status')).toHaveText('Offline')
+  await page.getByTestId('side-pane').getByRole('link', { name: 'Resources' }).click()
+  await expect(page).toHaveURL(/pane=resources/i)
+  await expect(page.getByRole('heading', { level: 1, name: 'Resources' })).toBeVisible({
+    timeout: 30_000,
+  })
   await expect(page.getByText('this part of the app is not on this device yet')).toHaveCount(0)
+  await page.screenshot({ path: test.info().outputPath('facilitators-offline-1280.png') })
   await context.close()
 })
