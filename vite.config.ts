@@ -8,6 +8,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import { constants } from 'node:zlib'
 import { centreDefaults } from './sync/contract/centre-defaults.ts'
 import { prerenderPublicPages } from './scripts/prerender.ts'
+import { currentPlan, groupFiles, offlineGroupsPlugin } from './scripts/offline-groups.ts'
 import { visualizer } from 'rollup-plugin-visualizer'
 
 // Each build gets an id; the running app polls /builds/latest.json for it to learn that a
@@ -82,6 +83,7 @@ export default defineConfig(({ mode }) => {
       react(),
       latestBuildFile(),
       chunkModulesFile(),
+      offlineGroupsPlugin(),
       {
         name: 'centre-identity-in-html',
         transformIndexHtml: (html) =>
@@ -114,6 +116,17 @@ export default defineConfig(({ mode }) => {
           globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
           // Prerendered pages are for first visits; the worker answers navigations with the shell.
           globIgnores: ['prerendered/**'],
+          // The shell and the public pages only: each dashboard's code is kept by the devices of
+          // those who use it, once they have signed in (scripts/offline-groups.ts, issue 36).
+          importScripts: ['sw-keep.js'],
+          manifestTransforms: [
+            async (entries) => {
+              const plan = currentPlan()
+              if (!plan) throw new Error('the offline groups were not planned before the worker')
+              const kept = groupFiles(plan)
+              return { manifest: entries.filter((e) => !kept.has(e.url.replace(/^\//, ''))) }
+            },
+          ],
           navigateFallback: '/index.html',
           navigateFallbackDenylist: [
             /^\/(auth|rest|storage|functions|realtime)\/v1\//,

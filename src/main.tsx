@@ -70,4 +70,4 @@ createRoot(appContainer(document.getElementById('root')!, rendered)).render(
   </StrictMode>,
 )
 
-registerServiceWorker()
+registerServiceWorker(auth)

@@ -1,5 +1,7 @@
 import type { Workbox } from 'workbox-window'
 import { reloadWhenOnline } from '@/lib/app-status/reload-guard'
+import type { AuthSource } from '@/lib/auth/types'
+import { chooseWhatToKeep } from './offline-keep'
 
 // The update flow of core.md §4: once an hour the app asks whether a newer build was
 // published; when one was, the service worker fetches it and waits; the next navigation
@@ -31,7 +33,7 @@ export async function checkForNewBuild(
   }
 }
 
-export function registerServiceWorker(): void {
+export function registerServiceWorker(auth: AuthSource): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
   // Listened for from the start, not once workbox-window has registered (after the page's load
   // event): a page a worker controlled reloads when a newer worker takes over. The first worker
@@ -47,8 +49,10 @@ export function registerServiceWorker(): void {
       })
     controlled = true
   })
-  // Loaded behind the page: the worker is not needed to show it.
-  void import('workbox-window').then(({ Workbox }) => {
+  // Loaded behind the page: the worker is not needed to show it. The signed-in person's
+  // dashboards are named first, so a worker installed now keeps them before it takes the page.
+  const choice = chooseWhatToKeep(auth).catch(() => {})
+  void Promise.all([import('workbox-window'), choice]).then(([{ Workbox }]) => {
     wb = new Workbox('/sw.js', { scope: '/' })
     void wb.register()
     setInterval(() => void checkForNewBuild(), UPDATE_CHECK_MS)
