@@ -38,6 +38,14 @@ test('an admin reads the scheduled tasks and runs one now, at 360 and 1280 px', 
   await expect(windows.getByTestId('task-result')).toHaveText('Succeeded')
   await expect(windows.getByTestId('task-message')).toContainText('lost')
 
+  // The backup keeps its backups for the days the admin sets.
+  const backup = page.getByRole('region', { name: 'Database backup' })
+  await expect(backup).toContainText('Schedule: Daily at 02:00')
+  await backup.getByLabel('Keep backups for (days)').fill('30')
+  await backup.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Backups are kept for 30 days.')).toBeVisible()
+  await expect(backup.getByRole('button', { name: 'Save' })).toBeDisabled()
+
   // The admin's counts include the tasks (F17).
   await pane.getByRole('link', { name: 'Members' }).click()
   await expect(page.getByText('Scheduled tasks', { exact: true })).toBeVisible()
@@ -47,6 +55,7 @@ test('an admin reads the scheduled tasks and runs one now, at 360 and 1280 px', 
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 800 })
     await page.screenshot({ path: test.info().outputPath(`scheduled-tasks-${width}.png`) })
+    await backup.screenshot({ path: test.info().outputPath(`database-backup-${width}.png`) })
     expect(await seriousViolations(page)).toEqual([])
   }
   await context.close()

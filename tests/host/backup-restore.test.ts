@@ -3,7 +3,7 @@
 // row and file of the backup is there and nothing after it; the half-written backup is never
 // listed; a device that had synced past the backup resets and pushes its own unsynced edit again.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
@@ -11,12 +11,15 @@ import { afterAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { feedback } from '@sync/contract/collections/index.ts'
 import type { FeedbackRow } from '@sync/engine/database.ts'
-import { listBackups } from '../../supabase/local/backup.ts'
+import { backupNow, listBackups } from '../../supabase/local/backup.ts'
+import { openDb } from '../../supabase/local/db.ts'
+import { migrate } from '../../supabase/local/migrate.ts'
 import { restoreBackup } from '../../supabase/local/restore.ts'
 import { demoAccounts } from '../../supabase/local/demo-accounts.ts'
 import { startHost, type Host } from '../../supabase/local/server.ts'
 import { device, eventually, type Device } from '../replication/support.ts'
 import { killed } from '../helpers/host-process.ts'
+import { testDatabases } from '../helpers/test-db.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'backup-restore-'))
 const backups = join(root, 'backups')
@@ -182,5 +185,59 @@ describe('backups that restore (PGlite)', () => {
       const local = await phone.db.feedback.find({ selector: { id: { $regex: '^fb-bk-' } } }).exec()
       expect(local.map((d) => d.id).sort()).toEqual(['fb-bk-1', 'fb-bk-3'])
     }, 30_000)
+  }, 120_000)
+})
+
+const server = testDatabases().find((t) => t.name === 'postgres')
+describe.runIf(server)('backups that restore (PostgreSQL, pg_dump)', () => {
+  it('dumps one snapshot with pg_dump and restores it into an empty database with a new epoch', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'backup-pg-'))
+    const source = await server!.fresh()
+    const empty = await server!.fresh()
+    const db = await openDb({ url: source.url })
+    try {
+      await migrate(db)
+      await db.query(
+        `insert into public.system_warnings (source, message) values ('backup', 'kept')`,
+      )
+      mkdirSync(join(dir, 'data', 'storage', 'images'), { recursive: true })
+      writeFileSync(join(dir, 'data', 'storage', 'images', 'kept.png'), PNG(3))
+      const made = await backupNow({
+        db,
+        dataDir: join(dir, 'data'),
+        backupDir: join(dir, 'backups'),
+        databaseUrl: source.url,
+      })
+      expect(made).toMatchObject({ database: 'postgres', files: 1 })
+      await db.query(
+        `insert into public.system_warnings (source, message) values ('backup', 'later')`,
+      )
+
+      const epoch = await restoreBackup({
+        backup: made.path,
+        dataDir: join(dir, 'restored'),
+        databaseUrl: empty.url,
+      })
+      expect(epoch).not.toBe(made.epoch)
+      expect(existsSync(join(dir, 'restored', 'storage', 'images', 'kept.png'))).toBe(true)
+      const restored = await openDb({ url: empty.url })
+      try {
+        const rows = await restored.query<{ message: string }>(
+          `select message from public.system_warnings where source = 'backup'`,
+        )
+        expect(rows.map((r) => r.message)).toEqual(['kept'])
+      } finally {
+        await restored.close()
+      }
+      // A database that is not empty is refused.
+      await expect(
+        restoreBackup({ backup: made.path, dataDir: join(dir, 'again'), databaseUrl: empty.url }),
+      ).rejects.toThrow('is not empty')
+    } finally {
+      await db.close()
+      await source.drop()
+      await empty.drop()
+      rmSync(dir, { recursive: true, force: true })
+    }
   }, 120_000)
 })

@@ -1250,7 +1250,7 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: `app.task_database_backup()`,
     execute: roles('deny'),
   },
-  'app.record_host_task(task text, started timestamptz, failure text, outcome text)': {
+  'app.record_host_task(task text, started timestamp with time zone, failure text, outcome text)': {
     call: `app.record_host_task('database-backup', now(), null, 'x')`,
     execute: roles('deny'),
   },
