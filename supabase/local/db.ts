@@ -18,6 +18,11 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   /** LISTEN on a channel; returns the function that stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  /**
+   * PGlite: runs `fn` while no statement or transaction can run, after a checkpoint, so the
+   * data folder on disk is whole while `fn` copies it (the backup).
+   */
+  quiesced?<T>(fn: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
@@ -55,6 +60,10 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
       // PGlite sends the channel name as written; quote it so names like realtime:broadcast work.
       const stop = await pg.listen(`"${channel.replace(/"/g, '""')}"`, onPayload)
       return () => stop()
+    },
+    async quiesced(fn) {
+      await pg.query('checkpoint')
+      return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(fn))
     },
     close: () => pg.close(),
   }

@@ -11,6 +11,8 @@ const USAGE = `Usage: tsx supabase/local/main.ts [options]
   --port <n>       port to listen on (env PORT, default 3000; 0 = any free port)
   --host <addr>    address to listen on (env HOST, default 127.0.0.1; 0.0.0.0 for the LAN)
   --data <dir>     PGlite data folder (env DATA_DIR, default .data)
+  --backups <dir>  where the database-backup job writes backups (env BACKUP_DIR, default
+                   backups beside the data folder); restore one with npm run restore
   --memory         keep the database in memory (nothing is saved)
   --dist <dir>     built app to serve (default dist)
   --no-seed        do not create the demo centre in an empty database
@@ -30,6 +32,7 @@ function options() {
       port: { type: 'string' },
       host: { type: 'string' },
       data: { type: 'string' },
+      backups: { type: 'string' },
       memory: { type: 'boolean', default: false },
       dist: { type: 'string' },
       'no-seed': { type: 'boolean', default: false },
@@ -47,6 +50,7 @@ function options() {
     port,
     host: values.host ?? process.env.HOST ?? '127.0.0.1',
     dataDir: values.data ?? process.env.DATA_DIR ?? '.data',
+    backupDir: values.backups ?? (process.env.BACKUP_DIR || undefined),
     memory: values.memory,
     distDir: values.dist ?? 'dist',
     seed: !values['no-seed'],

@@ -10,6 +10,7 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
 import { authRoutes } from './auth/index.ts'
+import { defaultBackupDir } from './backup.ts'
 import { openDb, type Db } from './db.ts'
 import { runAs, type HostDeps } from './deps.ts'
 import type { WhatsAppSettings } from './functions.ts'
@@ -54,6 +55,8 @@ export interface HostOptions {
   mailFrom?: string
   /** Meta's Cloud API (WHATSAPP_*); without a token and phone number id messages stay queued. */
   whatsapp?: WhatsAppSettings
+  /** Where the 'database-backup' job writes backups (default: `backups` beside the data folder). */
+  backupDir?: string
   /** Seed the demo centre when the database has no accounts (default true). */
   seed?: boolean
   log?: (line: string) => void
@@ -86,6 +89,13 @@ type OptionalModules = {
   mailer?: (deps: HostDeps & { smtpUrl?: string; mailFrom?: string }) => Closable
   whatsapp?: (deps: HostDeps & { whatsapp?: WhatsAppSettings }) => Closable
   scheduler?: (deps: HostDeps) => Closable
+  backups?: (deps: {
+    db: Db
+    dataDir?: string
+    backupDir?: string
+    databaseUrl?: string
+    log?: (line: string) => void
+  }) => Closable
 }
 
 // Realtime, storage, functions and mail are separate modules; the host mounts whichever exist
@@ -104,6 +114,7 @@ async function optionalModules(): Promise<OptionalModules> {
     mailer: await load('./mail.ts', 'startMailer'),
     whatsapp: await load('./whatsapp.ts', 'startWhatsAppSender'),
     scheduler: await load('./scheduler.ts', 'startScheduler'),
+    backups: await load('./backup.ts', 'startBackups'),
   }
 }
 
@@ -271,7 +282,21 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     if (modules.mailer)
       closers.push(modules.mailer({ ...deps, smtpUrl: options.smtpUrl, mailFrom }))
     if (modules.whatsapp) closers.push(modules.whatsapp({ ...deps, whatsapp: options.whatsapp }))
-    if (modules.scheduler) closers.push(modules.scheduler(deps))
+    // Before the scheduler, so a backup that came due while the host was down is heard.
+    if (modules.backups)
+      closers.push(
+        modules.backups({
+          db,
+          dataDir: options.memory ? undefined : dataDir,
+          backupDir: options.memory ? undefined : (options.backupDir ?? defaultBackupDir(dataDir)),
+          databaseUrl: options.databaseUrl,
+          log,
+        }),
+      )
+    if (modules.scheduler) {
+      await Promise.all(closers.map((c) => c.ready))
+      closers.push(modules.scheduler(deps))
+    }
     await Promise.all(closers.map((c) => c.ready))
 
     let stopping: Promise<void> | undefined

@@ -3,6 +3,8 @@
 -- app.run_scheduled_task, which records when each run started, how long it took and how it
 -- ended. The admin's Scheduled Tasks pane reads that table, so it shows the same thing wherever
 -- the centre runs, and "Run now" runs a job on the server at once. A failed run is a System Error.
+-- The database backup (issue 37) is made by the local host: the job asks it with a NOTIFY, and the
+-- host records the outcome (the backup's size) on the job's row through app.record_host_task.
 
 -- Function bodies are checked when they run, not here: a body may name a table of a later file.
 set check_function_bodies = off;
@@ -25,6 +27,8 @@ create table if not exists app.scheduled_tasks (
   last_message text,
   last_run_by uuid,
   runs integer not null default 0,
+  -- How many days a job keeps what it makes (only the backup job has one; the admins set it).
+  keep_days integer check (keep_days between 1 and 3650),
   constraint scheduled_tasks_one_schedule check ((every_minutes is null) <> (daily_at is null))
 );
 
@@ -32,20 +36,23 @@ alter table app.scheduled_tasks enable row level security;
 
 revoke all on app.scheduled_tasks from public, anon, authenticated;
 
-insert into app.scheduled_tasks (name, label, description, every_minutes, daily_at, cron, position)
+insert into app.scheduled_tasks (name, label, description, every_minutes, daily_at, cron, position, keep_days)
 values
   ('outbox-retries', 'Retry the outbox',
    'Wakes the e-mail and WhatsApp senders for messages whose retry time has come.',
-   1, null, '* * * * *', 1),
+   1, null, '* * * * *', 1, null),
   ('whatsapp-windows', 'WhatsApp 24-hour windows',
    'Marks as failed the queued session messages whose 24-hour window has closed, so the office resends them as template messages.',
-   15, null, '*/15 * * * *', 2),
+   15, null, '*/15 * * * *', 2, null),
   ('prune', 'Prune what is past its keeping time',
    'Deletes dismissed system errors and warnings after 180 days, and the job history pg_cron keeps after 7 days.',
-   null, '03:30', '0 22 * * *', 3),
+   null, '03:30', '0 22 * * *', 3, null),
   ('document-expiry', 'Expiring-document notices',
    'Tells each family, once, in the app, about an identity document that expires within 30 days.',
-   null, '07:00', '30 1 * * *', 4)
+   null, '07:00', '30 1 * * *', 4, null),
+  ('database-backup', 'Database backup',
+   'Backs up the database and the stored files on the centre''s own server, and deletes the backups older than the days to keep.',
+   null, '02:00', '30 20 * * *', 5, 14)
 on conflict (name) do nothing;
 
 -- When a job with this schedule runs next after `after`: every N minutes counted from the hour,
@@ -170,6 +177,49 @@ $$;
 
 revoke execute on function app.task_prune() from public, anon, authenticated;
 
+-- The backup job's part in the database: wake the host, which makes the backup and records it.
+-- On a Supabase project (pg_cron) Supabase keeps the backups.
+create or replace function app.task_database_backup() returns text
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if to_regnamespace('cron') is not null then
+    return 'Supabase keeps this project''s backups (Dashboard, Database, Backups): nothing to do here.';
+  end if;
+  perform pg_notify('database_backup', 'run');
+  return 'The server is making the backup: its size shows here when it is written.';
+end;
+$$;
+
+revoke execute on function app.task_database_backup() from public, anon, authenticated;
+
+-- The host's word on a job it ran itself (the backup): how it ended, recorded as the database
+-- records its own jobs; a failure is a System Error.
+create or replace function app.record_host_task(task text, started timestamptz, failure text, outcome text)
+returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  t app.scheduled_tasks;
+begin
+  update app.scheduled_tasks s
+     set last_started_at = started,
+         last_duration_ms = greatest(round(extract(epoch from clock_timestamp() - started) * 1000)::integer, 0),
+         last_result = case when failure is null then 'success' else 'failed' end,
+         last_message = left(coalesce(failure, outcome), 1000)
+   where s.name = task
+  returning * into t;
+  if found and failure is not null then
+    insert into public.system_errors (source, message, details)
+    values ('scheduled task',
+            left(format('The scheduled task "%s" failed: %s', t.label, failure), 2000),
+            jsonb_build_object('task', t.name));
+  end if;
+end;
+$$;
+
+revoke execute on function app.record_host_task(text, timestamptz, text, text) from public, anon, authenticated;
+
 -- Runs one job and records the run. Its work runs in a sub-transaction: a job that fails is
 -- rolled back alone, recorded as failed with the reason, and raised as a System Error. The row is
 -- locked for the run, so a job never runs twice at once: a second caller hears that it is
@@ -197,6 +247,7 @@ begin
       when 'whatsapp-windows' then app.task_whatsapp_windows()
       when 'prune' then app.task_prune()
       when 'document-expiry' then app.task_document_expiry()
+      when 'database-backup' then app.task_database_backup()
     end;
     if outcome is null then
       raise exception 'The server has no code for this task.';
@@ -272,7 +323,7 @@ begin
              'everyMinutes', s.every_minutes, 'dailyAt', to_char(s.daily_at, 'HH24:MI'),
              'nextRunAt', s.next_run_at, 'lastStartedAt', s.last_started_at,
              'lastDurationMs', s.last_duration_ms, 'lastResult', s.last_result,
-             'lastMessage', s.last_message, 'runs', s.runs,
+             'lastMessage', s.last_message, 'runs', s.runs, 'keepDays', s.keep_days,
              'lastRunBy', (select nullif(btrim(coalesce(nullif(m.name, ''), m.email)), '')
                              from public.members m where m.id = s.last_run_by))
            order by s.position)
@@ -305,6 +356,30 @@ $$;
 revoke execute on function public.admin_run_scheduled_task(text) from public, anon;
 
 grant execute on function public.admin_run_scheduled_task(text) to authenticated;
+
+-- An admin sets how many days a job keeps what it makes (the backups).
+create or replace function public.admin_set_task_keep_days(task text, days integer) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+begin
+  if not app.is_admin() then
+    raise exception 'Only admins can change the scheduled tasks' using errcode = '42501';
+  end if;
+  if days is null or days < 1 or days > 3650 then
+    raise exception 'Keep them between 1 and 3650 days.' using errcode = '22023';
+  end if;
+  update app.scheduled_tasks s set keep_days = days where s.name = task and s.keep_days is not null;
+  if not found then
+    raise exception 'The task "%" keeps nothing.', task using errcode = '22023';
+  end if;
+  return jsonb_build_object('type', 'success',
+    'message', format('Backups are kept for %s %s.', days, case when days = 1 then 'day' else 'days' end));
+end;
+$$;
+
+revoke execute on function public.admin_set_task_keep_days(text, integer) from public, anon;
+
+grant execute on function public.admin_set_task_keep_days(text, integer) to authenticated;
 
 -- On Supabase each job is a pg_cron job of the same name that runs it through
 -- app.run_scheduled_task; they replace the retry and prune jobs that called the work directly.

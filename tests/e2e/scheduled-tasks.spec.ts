@@ -18,7 +18,7 @@ test('an admin reads the scheduled tasks and runs one now, at 360 and 1280 px', 
   await expect(page.getByRole('heading', { name: 'Scheduled Tasks', level: 1 })).toBeVisible()
 
   const tasks = page.getByTestId('scheduled-task')
-  await expect(tasks).toHaveCount(4)
+  await expect(tasks).toHaveCount(5)
   const prune = page.getByRole('region', { name: 'Prune what is past its keeping time' })
   await expect(prune).toContainText('Schedule: Daily at 03:30')
   await expect(prune).toContainText('Next run:')
@@ -38,15 +38,24 @@ test('an admin reads the scheduled tasks and runs one now, at 360 and 1280 px', 
   await expect(windows.getByTestId('task-result')).toHaveText('Succeeded')
   await expect(windows.getByTestId('task-message')).toContainText('lost')
 
+  // The backup keeps its backups for the days the admin sets.
+  const backup = page.getByRole('region', { name: 'Database backup' })
+  await expect(backup).toContainText('Schedule: Daily at 02:00')
+  await backup.getByLabel('Keep backups for (days)').fill('30')
+  await backup.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Backups are kept for 30 days.')).toBeVisible()
+  await expect(backup.getByRole('button', { name: 'Save' })).toBeDisabled()
+
   // The admin's counts include the tasks (F17).
   await pane.getByRole('link', { name: 'Members' }).click()
   await expect(page.getByText('Scheduled tasks', { exact: true })).toBeVisible()
   await pane.getByRole('link', { name: 'Scheduled Tasks' }).click()
-  await expect(tasks).toHaveCount(4)
+  await expect(tasks).toHaveCount(5)
 
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 800 })
     await page.screenshot({ path: test.info().outputPath(`scheduled-tasks-${width}.png`) })
+    await backup.screenshot({ path: test.info().outputPath(`database-backup-${width}.png`) })
     expect(await seriousViolations(page)).toEqual([])
   }
   await context.close()

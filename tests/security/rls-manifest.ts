@@ -1257,6 +1257,14 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: `app.task_document_expiry()`,
     execute: roles('deny'),
   },
+  'app.task_database_backup()': {
+    call: `app.task_database_backup()`,
+    execute: roles('deny'),
+  },
+  'app.record_host_task(task text, started timestamp with time zone, failure text, outcome text)': {
+    call: `app.record_host_task('database-backup', now(), null, 'x')`,
+    execute: roles('deny'),
+  },
   'app.notify(member uuid, action text, title text, link text, audience text, once text)': {
     call: `app.notify('00000000-0000-4000-a000-000000000006', 'matrix', 'x')`,
     execute: roles('deny'),
@@ -1443,6 +1451,10 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   },
   'public.admin_run_scheduled_task(task text)': {
     call: `public.admin_run_scheduled_task('whatsapp-windows')`,
+    execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
+  },
+  'public.admin_set_task_keep_days(task text, days integer)': {
+    call: `public.admin_set_task_keep_days('database-backup', 14)`,
     execute: roles('refuse 42501', { anon: 'deny', admin: 'allow' }),
   },
   'public.admin_system_log(kind text, show_dismissed boolean, page_offset integer)': {

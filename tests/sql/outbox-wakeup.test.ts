@@ -98,6 +98,11 @@ describe.each(testDatabases())('outbox wake-up on $name', (target) => {
         await db.query('select jobname, schedule, command from cron.job order by jobname'),
       ).toEqual([
         {
+          jobname: 'database-backup',
+          schedule: '30 20 * * *',
+          command: "select app.run_scheduled_task('database-backup')",
+        },
+        {
           jobname: 'document-expiry',
           schedule: '30 1 * * *',
           command: "select app.run_scheduled_task('document-expiry')",

@@ -19,6 +19,7 @@ interface Task {
   lastMessage: string | null
   lastRunBy: string | null
   runs: number
+  keepDays: number | null
 }
 
 class Rollback extends Error {}
@@ -59,6 +60,7 @@ describe.each(testDatabases())('scheduled tasks on $name', (target) => {
       ['whatsapp-windows', 15, null],
       ['prune', null, '03:30'],
       ['document-expiry', null, '07:00'],
+      ['database-backup', null, '02:00'],
     ])
     for (const t of tasks) expect(t.label.length).toBeGreaterThan(0)
     await expect(list(by('administration'))).rejects.toThrow(
@@ -71,6 +73,59 @@ describe.each(testDatabases())('scheduled tasks on $name', (target) => {
     await expect(runNow('no-such-job')).rejects.toThrow(
       'There is no scheduled task called "no-such-job".',
     )
+  })
+
+  it('the backup job asks the host, which records the outcome; admins set how long backups are kept', async () => {
+    const heard: string[] = []
+    const stop = await db.listen('database_backup', (payload) => heard.push(payload))
+    const answer = await runNow('database-backup')
+    expect(answer.message).toBe(
+      'Database backup: The server is making the backup: its size shows here when it is written.',
+    )
+    await expect.poll(() => heard).toEqual(['run'])
+    await stop()
+    await db.query(
+      `select app.record_host_task('database-backup', now() - interval '2 seconds', null, 'Backup x: 3.1 MB')`,
+    )
+    expect(await task('database-backup')).toMatchObject({
+      lastResult: 'success',
+      lastMessage: 'Backup x: 3.1 MB',
+      keepDays: 14,
+    })
+    expect((await task('database-backup')).lastDurationMs).toBeGreaterThanOrEqual(2000)
+    await db.query(
+      `select app.record_host_task('database-backup', now(), 'pg_dump was not found', null)`,
+    )
+    expect(await task('database-backup')).toMatchObject({
+      lastResult: 'failed',
+      lastMessage: 'pg_dump was not found',
+    })
+    const [error] = await db.query<{ message: string }>(
+      `select message from public.system_errors where details ->> 'task' = 'database-backup'`,
+    )
+    expect(error?.message).toBe(
+      'The scheduled task "Database backup" failed: pg_dump was not found',
+    )
+    await db.query(`delete from public.system_errors where details ->> 'task' = 'database-backup'`)
+
+    const keep = (task: string, days: number, who: TestClaims = by('admin')) =>
+      asUser(
+        db,
+        who,
+        async (tx) => {
+          await tx.query('select public.admin_set_task_keep_days($1, $2)', [task, days])
+        },
+        { commit: true },
+      )
+    await keep('database-backup', 30)
+    expect((await task('database-backup')).keepDays).toBe(30)
+    expect((await task('prune')).keepDays).toBeNull()
+    await expect(keep('database-backup', 0)).rejects.toThrow('Keep them between 1 and 3650 days.')
+    await expect(keep('prune', 30)).rejects.toThrow('The task "prune" keeps nothing.')
+    await expect(keep('database-backup', 7, by('facilitator'))).rejects.toThrow(
+      'Only admins can change the scheduled tasks',
+    )
+    await keep('database-backup', 14)
   })
 
   it('"Run now" runs the job on the server and records when, how long, how and by whom', async () => {
@@ -172,6 +227,6 @@ describe.each(testDatabases())('scheduled tasks on $name', (target) => {
           await tx.query<{ r: { scheduledTasks: number } }>('select public.admin_overview() as r')
         )[0]!.r,
     )
-    expect(counts.scheduledTasks).toBe(4)
+    expect(counts.scheduledTasks).toBe(5)
   })
 })

@@ -493,6 +493,7 @@ describe.each(testDatabases())('migrations on a Supabase-shaped database on $nam
       await db.query('select jobname, schedule, command, username from cron.job order by jobname'),
     ).toEqual(
       [
+        ['database-backup', '30 20 * * *'],
         ['document-expiry', '30 1 * * *'],
         ['outbox-retries', '* * * * *'],
         ['prune', '0 22 * * *'],
@@ -605,6 +606,7 @@ describe.each(testDatabases())('migrations on a Supabase-shaped database on $nam
     }
     const [, jobs, answers, mail] = results
     expect(jobs!.map((j) => [j.jobname, j.active])).toEqual([
+      ['database-backup', true],
       ['document-expiry', true],
       ['outbox-retries', true],
       ['prune', true],

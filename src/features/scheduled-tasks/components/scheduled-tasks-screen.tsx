@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Paper.css'
+import '@mantine/core/styles/NumberInput.css'
 import { useState } from 'react'
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Badge, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { centreFormat } from '@/lib/time/centre-format'
-import { runScheduledTask, useScheduledTasks } from '../hooks/use-scheduled-tasks'
+import { runScheduledTask, setTaskKeepDays, useScheduledTasks } from '../hooks/use-scheduled-tasks'
 import { lastRunText, scheduleText, type ScheduledTask } from '../logic/scheduled-tasks'
 
 const RESULT = {
@@ -11,14 +12,59 @@ const RESULT = {
   failed: { label: 'Failed', color: 'red' },
 } as const
 
+/** The backup job's setting: how many days its backups are kept (older ones are deleted). */
+function KeepDays({ task, onSaved }: { task: ScheduledTask; onSaved(): void }) {
+  const [days, setDays] = useState<number | string>(task.keepDays ?? 14)
+  const [saving, setSaving] = useState(false)
+  const valid = typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= 3650
+  const save = async () => {
+    if (!valid) return
+    setSaving(true)
+    const answer = await setTaskKeepDays(task.name, days)
+    setSaving(false)
+    notifications.show({
+      color: answer.ok ? 'green' : 'red',
+      message: answer.ok ? answer.data.message : answer.message,
+      autoClose: answer.ok ? 2000 : 3000,
+    })
+    if (answer.ok) onSaved()
+  }
+  return (
+    <Group gap="xs" align="flex-end">
+      <NumberInput
+        size="xs"
+        w={170}
+        label="Keep backups for (days)"
+        min={1}
+        max={3650}
+        allowDecimal={false}
+        value={days}
+        onChange={setDays}
+        error={valid ? undefined : 'From 1 to 3650 days'}
+      />
+      <Button
+        size="compact-sm"
+        variant="default"
+        loading={saving}
+        disabled={!valid || days === task.keepDays}
+        onClick={() => void save()}
+      >
+        Save
+      </Button>
+    </Group>
+  )
+}
+
 function TaskCard({
   task,
   running,
   onRun,
+  onSaved,
 }: {
   task: ScheduledTask
   running: boolean
   onRun(): void
+  onSaved(): void
 }) {
   const result = task.lastResult ? RESULT[task.lastResult] : null
   const headingId = `task-${task.name}`
@@ -65,6 +111,7 @@ function TaskCard({
           <Text size="sm">
             <strong>Next run:</strong> {centreFormat(task.nextRunAt, 'd MMM yyyy HH:mm')}
           </Text>
+          {task.keepDays !== null && <KeepDays task={task} onSaved={onSaved} />}
         </Stack>
         <Button
           size="compact-sm"
@@ -127,6 +174,7 @@ export function ScheduledTasksScreen() {
             task={task}
             running={running === task.name}
             onRun={() => void run(task)}
+            onSaved={reload}
           />
         ))}
       </Stack>

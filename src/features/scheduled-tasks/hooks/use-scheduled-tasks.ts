@@ -12,3 +12,8 @@ export function useScheduledTasks() {
 export function runScheduledTask(task: string) {
   return rpc<RunAnswer>('admin_run_scheduled_task', { task })
 }
+
+/** How many days the job keeps what it makes (the backup job's backups). */
+export function setTaskKeepDays(task: string, days: number) {
+  return rpc<{ type: 'success'; message: string }>('admin_set_task_keep_days', { task, days })
+}

@@ -14,6 +14,7 @@ const task = (over: Partial<ScheduledTask>): ScheduledTask => ({
   lastMessage: null,
   lastRunBy: null,
   runs: 0,
+  keepDays: null,
   ...over,
 })
 

@@ -18,6 +18,8 @@ export interface ScheduledTask {
   /** Who pressed "Run now" for the last run; null when the schedule ran it. */
   lastRunBy: string | null
   runs: number
+  /** How many days the job keeps what it makes (the backups); null for the other jobs. */
+  keepDays: number | null
 }
 
 export interface RunAnswer {
