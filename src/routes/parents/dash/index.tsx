@@ -18,6 +18,8 @@ const NotFoundHere = lazy(() =>
 )
 // The family's absences, on Home once it shows: a parent's first load carries none of it.
 const FamilyAbsences = lazy(() => import('@/features/families/components/family-absences'))
+// The coming field trips, likewise.
+const FamilyTrips = lazy(() => import('@/features/events/components/family-trips'))
 // The notes the facilitators shared, likewise.
 const FamilyNotes = lazy(() => import('@/features/families/components/family-notes'))
 // The Payments pane, with its QR code library, loads when a parent opens it.
@@ -62,9 +64,14 @@ function ParentsDashboard() {
         <Suspense fallback={<Text c="dimmed">Opening your home…</Text>}>
           <FamilyHome
             cards={
-              <Suspense fallback={null}>
-                <HomeToPay />
-              </Suspense>
+              <>
+                <Suspense fallback={null}>
+                  <HomeToPay />
+                </Suspense>
+                <Suspense fallback={null}>
+                  <FamilyTrips />
+                </Suspense>
+              </>
             }
             absences={
               <Suspense fallback={null}>
