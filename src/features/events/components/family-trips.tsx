@@ -1,5 +1,5 @@
 import { Card, Stack, Text, Title } from '@mantine/core'
-import { centreFormat } from '@/lib/time/centre-format'
+import { centreDateOf } from '@/lib/time/calendar-date'
 import { useFieldTrips, useTripStudents } from '../hooks/use-field-trips'
 import { familyTripFee, tripDates, tripFee, upcomingTrips } from '../logic/field-trips'
 
@@ -12,7 +12,7 @@ export default function FamilyTrips() {
   const trips = useFieldTrips()
   const children = useTripStudents()
   if (!trips) return null
-  const today = centreFormat(new Date(), 'yyyy-MM-dd')
+  const today = centreDateOf(new Date())
   const groups = children.flatMap((c) => (c.group_id ? [c.group_id] : []))
   const coming = upcomingTrips(trips, today, groups)
   if (coming.length === 0) return null
