@@ -73,6 +73,20 @@ test('the office makes a field trip for a group; its guardian sees it until it i
     fullPage: true,
   })
 
+  // A facilitator lists it in their Events pane, where their own trip dialog opens too.
+  const teacher = await signedInPage(
+    browser,
+    'facilitator@demo.school',
+    'demo-facilitator-1',
+    '/facilitators/dash?pane=events',
+  )
+  await teacher.page.setViewportSize({ width: 360, height: 740 })
+  await expect(teacher.page.getByRole('region', { name: title })).toBeVisible({ timeout: 60_000 })
+  await teacher.page.getByRole('button', { name: 'New field trip' }).click()
+  await expect(teacher.page.getByRole('dialog', { name: 'New field trip' })).toBeVisible()
+  expect(await seriousViolations(teacher.page)).toEqual([])
+  await teacher.context.close()
+
   // Archived by the office, it leaves the guardian's Home.
   await page.setViewportSize({ width: 1280, height: 800 })
   await card.getByRole('button', { name: 'Archive' }).click()

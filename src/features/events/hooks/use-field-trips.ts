@@ -27,19 +27,42 @@ export function useFieldTrips(): FieldTripRow[] | null {
   )
 }
 
-/** The students this device holds that are not terminated: id, name and group. */
-export function useTripStudents(): { id: string; name: string; group_id: string | null }[] {
-  return useObservable(
+type TripStudent = { id: string; name: string; group_id: string | null }
+
+/**
+ * The students this device knows, with their group: the office's and a family's devices hold the
+ * students (those not terminated); a facilitator's holds none, and reads each group's students
+ * from the group itself.
+ */
+export function useTripStudents(): TripStudent[] {
+  return useObservable<TripStudent[]>(
     (open) =>
-      open.db.students.find().$.pipe(
-        map((docs) =>
-          docs
-            .map((d) => d.toMutableJSON())
-            .filter((s) => s.status !== 'terminated')
-            .map((s) => ({ id: s.id, name: s.name, group_id: s.group_id }))
-            .sort((a, b) => a.name.localeCompare(b.name)),
-        ),
-      ),
+      open.db.collections.students
+        ? open.db.students.find().$.pipe(
+            map((docs) =>
+              docs
+                .map((d) => d.toMutableJSON())
+                .filter((s) => s.status !== 'terminated')
+                .map((s) => ({ id: s.id, name: s.name, group_id: s.group_id }))
+                .sort((a, b) => a.name.localeCompare(b.name)),
+            ),
+          )
+        : open.db.reference.find({ selector: { kind: 'group' } }).$.pipe(
+            map((refs) =>
+              refs
+                .map((r) => r.toMutableJSON())
+                .flatMap((r) =>
+                  r.kind === 'group'
+                    ? (r.data.students ?? []).map((s) => ({
+                        id: s.id,
+                        name: s.name,
+                        group_id: r.id,
+                      }))
+                    : [],
+                )
+                .sort((a, b) => a.name.localeCompare(b.name)),
+            ),
+          ),
     [],
     [],
   )
