@@ -65,6 +65,11 @@ insert into public.feedback (id, kind, term, group_id, subject_id, facilitator_i
 insert into public.gatherings (id, kind, group_ids, status, data) values
   ('mt-matrix-jaul', 'meeting', '{rg-jaul}', 'pending', '{"title": "Term review", "date": "2026-12-12", "startTime": "10:00", "endTime": "11:00"}'),
   ('mt-matrix-vaaro', 'meeting', '{rg-vaaro}', 'pending', '{"title": "Camp", "date": "2026-12-13", "startTime": "10:00", "endTime": "11:00"}');
+insert into public.gatherings (id, kind, group_ids, status, data) values
+  ('ft-matrix-jaul', 'field_trip', '{rg-jaul}', 'pending', '{"title": "Garden", "fee": 300, "startDate": "2027-01-14", "endDate": "2027-01-14", "studentIds": [], "facilitatorIds": [], "parents": []}'),
+  ('ft-matrix-jaul-old', 'field_trip', '{rg-jaul}', 'pending', '{"title": "Old trip", "fee": 0, "startDate": "2026-09-14", "endDate": "2026-09-14", "studentIds": [], "facilitatorIds": [], "parents": []}'),
+  ('ft-matrix-vaaro', 'field_trip', '{rg-vaaro}', 'pending', '{"title": "Museum", "fee": 0, "startDate": "2027-02-14", "endDate": "2027-02-14", "studentIds": [], "facilitatorIds": [], "parents": []}');
+update public.gatherings set status = 'archived' where id = 'ft-matrix-jaul-old';
 insert into public.system_warnings (source, message) values ('matrix', 'a warning');
 select app.notify(id, 'matrix', 'A matrix notice') from public.members;
 insert into public.admission_steps (id, inquiry_id, kind) values ('step-matrix-fixture', 'inq-demo-keller', 'meeting');
@@ -661,6 +666,8 @@ export const TABLES: Record<string, TableEntry> = {
     delete: roles('deny'),
   },
   'public.gatherings': {
+    // Field trips are an entry of their own (below).
+    only: `kind <> 'field_trip'`,
     via: 'sync_push',
     sample: `insert into public.gatherings (id, kind, group_ids, status, data) values ('mt-matrix', 'meeting', '{rg-tanni}', 'pending', '{"title": "Matrix", "date": "2026-12-14", "startTime": "10:00", "endTime": "11:00"}')`,
     touch: 'data = data',
@@ -689,6 +696,25 @@ export const TABLES: Record<string, TableEntry> = {
       administration: 'some',
       admin: 'some',
     }),
+    delete: roles('deny'),
+  },
+  // Field trips (N13–N16): office staff and facilitators make and change them; a guardian reads
+  // the trips of their children's groups that are not archived, nobody else any.
+  'public.gatherings (field trips)': {
+    table: 'public.gatherings',
+    only: `kind = 'field_trip'`,
+    via: 'sync_push',
+    sample: `insert into public.gatherings (id, kind, group_ids, status, data) values ('ft-matrix', 'field_trip', '{rg-tanni}', 'pending', '{"title": "Matrix trip", "fee": 0, "startDate": "2027-03-01", "endDate": "2027-03-01", "studentIds": [], "facilitatorIds": [], "parents": []}')`,
+    touch: 'data = data',
+    select: roles('all', {
+      anon: 'deny',
+      member: 'none',
+      blocked: 'none',
+      guardian: 'some',
+      student: 'none',
+    }),
+    insert: roles('deny', { ...each(FACILITATORS, 'allow'), ...each(STAFF, 'allow') }),
+    update: roles('none', { anon: 'deny', ...each(FACILITATORS, 'all'), ...each(STAFF, 'all') }),
     delete: roles('deny'),
   },
   'public.whatsapp_outbox': {
@@ -889,6 +915,8 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   },
   'app.gatherings_guard()': { call: null, execute: roles('deny') },
   'app.meeting_invite()': { call: null, execute: roles('deny') },
+  'app.field_trip_guard()': { call: null, execute: roles('deny') },
+  'app.field_trip_archived()': { call: null, execute: roles('deny') },
   'app.meeting_invitation_whatsapp()': { call: null, execute: roles('deny') },
   'app.meeting_invitation_email()': { call: null, execute: roles('deny') },
   'app.meeting_invitation_invite()': { call: null, execute: roles('deny') },

@@ -19,7 +19,8 @@ const facilitatorAdmin = by('facilitator admin')
 const admin = by('admin')
 
 /** Whether a column can change and who is reset when it does. */
-type Rule = { fixed: RegExp } | { resets: 'the family'; change: string } | { identity: true }
+type Rule =
+  { fixed: RegExp } | { resets: 'the family'; change: string; where?: string } | { identity: true }
 
 /** Columns the read policies of replicated tables name (pg_depend knows them). */
 const readByPolicies: Record<string, Rule> = {
@@ -34,6 +35,12 @@ const readByPolicies: Record<string, Rule> = {
   'gatherings.family_id': { fixed: /^A meeting keeps the groups and families it invited/ },
   'gatherings.family_ids': { fixed: /^A meeting keeps the groups and families it invited/ },
   'gatherings.kind': { fixed: /^A meeting keeps the groups and families it invited/ },
+  // Guardians read field trips until they are archived (N15): archiving resets their families.
+  'gatherings.status': {
+    resets: 'the family',
+    change: `status = 'archived'`,
+    where: `id = 'ft-visibility'`,
+  },
   'lesson_items.group_id': { fixed: /^A record cannot move to another group/ },
   'lesson_items.kind': { fixed: /^The kind of a record cannot change/ },
   'lesson_items.student_id': { fixed: /^A record cannot move to another student/ },
@@ -90,7 +97,9 @@ describe.each(testDatabases())('columns that decide who reads a row, on $name', 
     // A meeting (and the participants the server makes for it), for the meetings' columns.
     await db.query(
       `insert into public.gatherings (id, kind, group_ids, status, data) values ('mt-visibility', 'meeting',
-         '{rg-jaul}', 'pending', '{"title": "Review", "date": "2026-12-12", "startTime": "10:00", "endTime": "11:00"}')`,
+         '{rg-jaul}', 'pending', '{"title": "Review", "date": "2026-12-12", "startTime": "10:00", "endTime": "11:00"}'),
+       ('ft-visibility', 'field_trip', '{rg-jaul}', 'pending', '{"title": "Garden", "fee": 0, "startDate": "2027-01-14",
+         "endDate": "2027-01-14", "studentIds": [], "facilitatorIds": [], "parents": []}')`,
     )
     // A week's assignment, so lesson items have a row to move.
     await db.exec(`
@@ -184,7 +193,7 @@ describe.each(testDatabases())('columns that decide who reads a row, on $name', 
         ])
         await tx.query(
           `update public.${table} set ${(rule as { change: string }).change}
-            where id = 'st-tiago'`,
+            where ${(rule as { where?: string }).where ?? `id = 'st-tiago'`}`,
         )
         return Number(await scope()) - Number(before)
       })

@@ -78,6 +78,7 @@ export const facilitatorItems: readonly NavItem[] = [
   facilitatorPane('absences', 'Absences'),
   facilitatorPane('feedback', 'Feedback'),
   facilitatorPane('meetings', 'Meetings'),
+  facilitatorPane('events', 'Events'),
   facilitatorPane('notes', 'Notes'),
   facilitatorPane('mixed-groups', 'Mixed Groups'),
 ]

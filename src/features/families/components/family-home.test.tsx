@@ -245,3 +245,46 @@ describe("a guardian's settings", () => {
     )
   })
 })
+
+// After the other homes, so that the cards it loads do not race the lists they look at.
+describe('the home with a field trip', () => {
+  it("a guardian sees their groups' field trips on the week's days and on Home, with the fee", async () => {
+    setViewportWidth(1280)
+    await renderApp({
+      path: '/parents/dash',
+      member: testMember({ role: 'guardian' }),
+      seed: async (db) => {
+        await seed(db)
+        await db.gatherings.insert({
+          id: 'ft1',
+          kind: 'field_trip',
+          meeting_id: null,
+          group_ids: ['g1'],
+          status: 'pending',
+          data: {
+            title: 'Spice farm',
+            packingList: 'Hat',
+            fee: 400,
+            startDate: addDays(today, -7),
+            endDate: addDays(today, 14),
+            academicYear: '2026-27',
+            studentIds: ['st1'],
+            facilitatorIds: [],
+            parents: [],
+          },
+        })
+      },
+    })
+    const home = await screen.findByTestId('parents-home')
+    fireEvent.click(within(home).getByRole('tab', { name: /^Monday/ }))
+    const jaul = await within(home).findByRole('region', { name: 'Jaul on Monday' })
+    expect(within(jaul).getByTestId('week-trip')).toHaveTextContent('Field trip: Spice farm')
+    const tanni = within(home).getByRole('region', { name: 'Tanni on Monday' })
+    expect(within(tanni).queryByTestId('week-trip')).not.toBeInTheDocument()
+    const trip = await screen.findByTestId('family-trip', {}, { timeout: 15_000 })
+    expect(trip).toHaveTextContent('Packing list: Hat')
+    expect(within(trip).getByTestId('trip-fee')).toHaveTextContent(
+      'Fee: ₹400.00 per child · ₹400.00 for Tiago Fernandes',
+    )
+  })
+})

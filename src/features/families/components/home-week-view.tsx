@@ -142,6 +142,7 @@ function GroupDay({
 }) {
   const day = week.days[index]
   if (!day) return null
+  const trips = week.trips.filter((t) => t.startDate <= day.date && day.date <= t.endDate)
   return (
     <Paper
       withBorder
@@ -159,6 +160,11 @@ function GroupDay({
           </Text>
         )}
       </Title>
+      {trips.map((t) => (
+        <Text key={`${t.title}-${t.startDate}`} size="sm" fw={600} data-testid="week-trip">
+          Field trip: {t.title}
+        </Text>
+      ))}
       {!week.known && (
         <Text size="sm" c="dimmed">
           This group&apos;s timetable has not reached this device yet.

@@ -29,6 +29,16 @@ export interface GroupWeekView {
   work: LessonWork
   /** False when neither the week nor its template has reached this device. */
   known: boolean
+  /** The group's field trips this device holds (not archived: the server sends no other). */
+  trips: TripSpan[]
+}
+
+/** A field trip as the week shows it, on each day from its start to its end. */
+export interface TripSpan {
+  title: string
+  startDate: string
+  endDate: string
+  groupIds: string[]
 }
 
 export interface FamilyHome {
@@ -69,6 +79,7 @@ export function familyHomeOf(
   weekKey: string,
   items: readonly WorkItemRow[] = [],
   thisWeek: string = weekKey,
+  trips: readonly TripSpan[] = [],
 ): FamilyHome {
   const family = families[0] ?? null
   const children = homeChildren(students, lookups.groups, today)
@@ -77,7 +88,10 @@ export function familyHomeOf(
   const groupName = (groupId: string) => lookups.groups[groupId] ?? 'Group'
   const daysOf = (groupId: string, key: string) => {
     const doc = byId.get(weekDocId(groupId, key)) ?? byId.get(templateDocId(groupId))
-    const days = doc && (doc.kind === 'week' || doc.kind === 'group_template') ? normaliseDays(doc.data.days) : normaliseDays({})
+    const days =
+      doc && (doc.kind === 'week' || doc.kind === 'group_template')
+        ? normaliseDays(doc.data.days)
+        : normaliseDays({})
     return { days: homeWeek(days, key, lookups, lookups.holidays), known: Boolean(doc) }
   }
   const weeks = groupIds.map((groupId) => {
@@ -89,6 +103,7 @@ export function familyHomeOf(
       days,
       work: lessonWorkOf(items, groupId, weekKey, days),
       known,
+      trips: trips.filter((t) => t.groupIds.includes(groupId)),
     }
   })
   const dueWeeks = Object.fromEntries(
@@ -133,8 +148,12 @@ export function useFamilyHome(
             week_key: { $in: [...new Set([weekKey, thisWeek, stepWeek(thisWeek, -1)])] },
           },
         }).$,
+        // A student's device holds no gatherings.
+        withFamily && open.db.collections.gatherings
+          ? open.db.gatherings.find({ selector: { kind: 'field_trip' } }).$
+          : of([]),
       ]).pipe(
-        map(([families, students, timetables, refs, items]) =>
+        map(([families, students, timetables, refs, items, gatherings]) =>
           familyHomeOf(
             families,
             students,
@@ -144,6 +163,19 @@ export function useFamilyHome(
             weekKey,
             items.map((d) => d.toMutableJSON() as WorkItemRow),
             thisWeek,
+            gatherings.flatMap((d) => {
+              const row = d.toMutableJSON()
+              return row.kind === 'field_trip' && row.status !== 'archived'
+                ? [
+                    {
+                      title: row.data.title,
+                      startDate: row.data.startDate,
+                      endDate: row.data.endDate,
+                      groupIds: row.group_ids,
+                    },
+                  ]
+                : []
+            }),
           ),
         ),
       ),

@@ -21,7 +21,8 @@ export function useMeetings(): MeetingsView | null {
           for (const doc of docs) {
             const row = doc.toMutableJSON()
             if (row.kind === 'meeting') view.meetings.push(row)
-            else (view.participants[row.meeting_id ?? ''] ??= []).push(row)
+            else if (row.kind === 'participant')
+              (view.participants[row.meeting_id ?? ''] ??= []).push(row)
           }
           for (const list of Object.values(view.participants))
             list.sort((a, b) => a.data.name.localeCompare(b.data.name))

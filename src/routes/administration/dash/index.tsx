@@ -31,6 +31,8 @@ const AccountingPane = lazy(() =>
 
 // The Meetings list loads when it is opened.
 const MeetingsPane = lazy(() => import('@/features/meetings/components/meetings-pane'))
+// The Events list (field trips) loads when it is opened.
+const EventsPane = lazy(() => import('@/features/events/components/events-pane'))
 
 // The administration panes without routes of their own (B56) are in-page panes named by the
 // `pane` search parameter; the default pane is Pre-Admission (inquiries).
@@ -77,6 +79,14 @@ function AdministrationPane() {
       <Loading>
         <MeetingsPane />
       </Loading>
+    )
+  if (pane === 'events')
+    return built.has('administration.events') ? (
+      <Loading>
+        <EventsPane />
+      </Loading>
+    ) : (
+      <NotFoundHere />
     )
   if (pane === 'accounting')
     return (

@@ -45,6 +45,8 @@ const ResourcesPane = lazy(() =>
 const FeedbackPane = lazy(() => import('@/features/feedback/components/facilitator-feedback-pane'))
 // The parents' meetings and their dialog load when opened.
 const MeetingsPane = lazy(() => import('@/features/meetings/components/meetings-pane'))
+// The field trips and their dialog load when opened.
+const EventsPane = lazy(() => import('@/features/events/components/events-pane'))
 
 const PANES = [
   'lessons',
@@ -56,6 +58,7 @@ const PANES = [
   'absences',
   'feedback',
   'meetings',
+  'events',
   'notes',
   'mixed-groups',
 ] as const
@@ -128,6 +131,12 @@ function FacilitatorDashboard() {
       return (
         <Suspense fallback={<Text c="dimmed">Opening meetings…</Text>}>
           <MeetingsPane />
+        </Suspense>
+      )
+    case 'events':
+      return (
+        <Suspense fallback={<Text c="dimmed">Opening field trips…</Text>}>
+          <EventsPane />
         </Suspense>
       )
     case 'feedback':

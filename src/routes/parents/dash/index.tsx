@@ -20,6 +20,8 @@ const NotFoundHere = lazy(() =>
 )
 // The family's absences, on Home once it shows: a parent's first load carries none of it.
 const FamilyAbsences = lazy(() => import('@/features/families/components/family-absences'))
+// The coming field trips, likewise.
+const FamilyTrips = lazy(() => import('@/features/events/components/family-trips'))
 // The notes the facilitators shared, likewise.
 const FamilyNotes = lazy(() => import('@/features/families/components/family-notes'))
 // The Payments pane, with its QR code library, loads when a parent opens it.
@@ -70,6 +72,9 @@ function ParentsDashboard() {
                 </Suspense>
                 <Suspense fallback={null}>
                   <HomeToPay />
+                </Suspense>
+                <Suspense fallback={null}>
+                  <FamilyTrips />
                 </Suspense>
               </>
             }
