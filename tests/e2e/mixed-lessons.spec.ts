@@ -73,7 +73,7 @@ for (const [width, week] of [
 
     // The subgroup's facilitator writes its lesson offline.
     await context.setOffline(true)
-    await part.getByRole('button', { name: 'Edit the lesson of Rahul Desai - Music' }).click()
+    await part.getByRole('button', { name: 'Edit lesson of Rahul Desai - Music' }).click()
     const edit = page.getByRole('dialog')
     await edit.getByRole('textbox', { name: 'Lesson details' }).fill('Bring a drum')
     await edit.getByRole('button', { name: "Save the subgroup's lesson" }).click()

@@ -82,8 +82,9 @@ export default function MixedLessonParts(props: MixedLessonPartsProps) {
                 style={{ alignSelf: 'flex-start' }}
                 onClick={() => setEditing(p)}
                 aria-haspopup="dialog"
+                aria-label={`Edit lesson of ${partTitle(p)}`}
               >
-                Edit the lesson of {partTitle(p)}
+                Edit lesson
               </Button>
             )}
           </Stack>
