@@ -42,12 +42,12 @@ create table if not exists public.timetables (
   updated_at timestamptz not null default now(),
   updated_by uuid,
   updated_by_name text,
-  constraint timetables_kind_known check (kind in ('group_template', 'week', 'change_log', 'mixed_group')),
+  constraint timetables_kind_known check (kind in ('group_template', 'week', 'change_log', 'mixed_group', 'mixed_lesson')),
   constraint timetables_data_is_object check (jsonb_typeof(data) = 'object'),
   constraint timetable_week_key_format check (week_key is null or week_key ~ '^\d{4}_\d{2}$'),
   constraint week_has_group_and_key check (kind <> 'week' or (group_id is not null and week_key is not null)),
   constraint template_has_group check (kind <> 'group_template' or group_id is not null),
-  constraint timetable_days_are_lists check (kind in ('change_log', 'mixed_group') or app.valid_timetable_days(data -> 'days'))
+  constraint timetable_days_are_lists check (kind in ('change_log', 'mixed_group', 'mixed_lesson') or app.valid_timetable_days(data -> 'days'))
 );
 
 comment on constraint timetable_week_key_format on public.timetables is 'A week is named YYYY_WW.';

@@ -38,6 +38,7 @@ describe('rows typed from their schemas', () => {
         return row.data.weekKey
       }
       if (row.kind === 'mixed_group') return row.data.name
+      if (row.kind === 'mixed_lesson') return row.data.details
       expectTypeOf(row.data.days.monday).toBeArray()
       // @ts-expect-error the group's name is groupName
       return row.data.group_name

@@ -95,6 +95,11 @@ insert into public.lesson_items (id, kind, week_key, group_id, facilitator_id, s
   ('li-matrix-shared-2', 'shared_note', '2026_48', 'rg-jaul', 'f0000000-0000-4000-a000-000000000002', 'st-ira', '{"text": "Ira led the circle"}');
 insert into public.timetables (id, kind, data) values
   ('mg-matrix', 'mixed_group', '{"name": "Matrix mixed", "subgroups": {"msg-1": {"facilitatorId": "f0000000-0000-4000-a000-000000000001", "facilitator": "Asha", "subjectId": "rs-maths", "subject": "Maths", "classroomId": null, "classroom": null, "students": {"st-ira": {"student": "Ira Naik", "groupId": "rg-jaul", "group": "Jaul"}}}}}');
+insert into public.timetables (id, kind, data) values
+  ('mg-matrix-2', 'mixed_group', '{"name": "Matrix mixed 2", "subgroups": {"msg-2": {"facilitatorId": "f0000000-0000-4000-a000-000000000002", "facilitator": "Rahul", "subjectId": "rs-art", "subject": "Art", "classroomId": null, "classroom": null, "students": {"st-tiago": {"student": "Tiago Fernandes", "groupId": "rg-jaul", "group": "Jaul"}}}}}');
+insert into public.timetables (id, kind, group_id, week_key, data) values
+  ('ml-matrix-1', 'mixed_lesson', 'msg-1', '2026_48', '{"mainMixedGroupId": "mg-matrix", "day": "friday", "timingId": "rt-1", "facilitatorId": "f0000000-0000-4000-a000-000000000001", "subjectId": "rs-maths", "topicId": null, "topic": "Shapes", "subtopicId": null, "subtopic": null, "details": "Bring scissors"}'),
+  ('ml-matrix-2', 'mixed_lesson', 'msg-2', '2026_48', '{"mainMixedGroupId": "mg-matrix-2", "day": "friday", "timingId": "rt-1", "facilitatorId": "f0000000-0000-4000-a000-000000000002", "subjectId": "rs-art", "topicId": null, "topic": "Clay", "subtopicId": null, "subtopic": null, "details": ""}');
 insert into storage.objects (bucket_id, name, owner) values
   ('images', 'matrix/logo.png', null),
   ('documents', '00000000-0000-4000-a000-000000000006/passport.pdf', '00000000-0000-4000-a000-000000000006'),
@@ -592,6 +597,8 @@ export const TABLES: Record<string, TableEntry> = {
     }),
     update: roles('none', {
       anon: 'deny',
+      // The lessons of the subgroups Asha teaches (see the mixed lessons below).
+      facilitator: 'some',
       facilitatorAdmin: 'all',
       admission: 'all',
       administration: 'all',
@@ -616,6 +623,34 @@ export const TABLES: Record<string, TableEntry> = {
     }),
     insert: roles('deny', { facilitatorAdmin: 'allow', ...each(STAFF, 'allow') }),
     update: roles('none', { anon: 'deny', facilitatorAdmin: 'all', ...each(STAFF, 'all') }),
+    delete: roles('deny'),
+  },
+  // A subgroup's lessons (L01): the subgroup's facilitator writes them, facilitator admins and
+  // the office too; every facilitator reads them; a family reads only its children's subgroups'.
+  'public.timetables (mixed lessons)': {
+    table: 'public.timetables',
+    only: `kind = 'mixed_lesson'`,
+    via: 'sync_push',
+    sample: `insert into public.timetables (id, kind, group_id, week_key, data) values ('ml-matrix-new', 'mixed_lesson', 'msg-1', '2026_49', '{"mainMixedGroupId": "mg-matrix", "day": "monday", "timingId": "rt-1", "facilitatorId": null, "subjectId": null, "topicId": null, "topic": null, "subtopicId": null, "subtopic": null, "details": ""}')`,
+    touch: 'data = data',
+    select: roles('all', {
+      anon: 'deny',
+      member: 'none',
+      blocked: 'none',
+      guardian: 'some',
+      student: 'some',
+    }),
+    insert: roles('deny', {
+      facilitator: 'allow',
+      facilitatorAdmin: 'allow',
+      ...each(STAFF, 'allow'),
+    }),
+    update: roles('none', {
+      anon: 'deny',
+      facilitator: 'some',
+      facilitatorAdmin: 'all',
+      ...each(STAFF, 'all'),
+    }),
     delete: roles('deny'),
   },
   'public.topics': {
@@ -792,6 +827,22 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   'app.check_mixed_group()': {
     call: null,
     execute: roles('deny'),
+  },
+  'app.mixed_group_moves_family_readers()': {
+    call: null,
+    execute: roles('deny'),
+  },
+  'app.my_mixed_subgroup_ids()': {
+    call: `app.my_mixed_subgroup_ids()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.family_mixed_subgroup_ids()': {
+    call: `app.family_mixed_subgroup_ids()`,
+    execute: roles('allow', { anon: 'deny' }),
+  },
+  'app.optional_text(value jsonb, most integer)': {
+    call: `app.optional_text(null, 1)`,
+    execute: roles('allow', { anon: 'deny' }),
   },
   'app.check_app_version(app_version text)': {
     call: `app.check_app_version('1.0.54')`,

@@ -83,6 +83,27 @@ export const mixedGroupSchema = z.object({
 })
 export type MixedGroup = z.infer<typeof mixedGroupSchema>
 
+export const MIXED_LESSON_DETAILS_MAX = 2000
+
+/**
+ * One subgroup's part of a mixed-group lesson (L01 `mixedGroups[]`): the combined group, day and
+ * timing name the lesson; the subgroup's facilitator and subject are copied from the combined
+ * group when it is written; topic, subtopic and details are what its facilitator wrote.
+ */
+export const mixedLessonSchema = z.object({
+  mainMixedGroupId: z.string().check(z.minLength(1), z.maxLength(100)),
+  day: z.enum(SCHOOL_DAYS),
+  timingId: z.string().check(z.minLength(1), z.maxLength(100)),
+  facilitatorId: z.nullable(z.string()),
+  subjectId: z.nullable(z.string()),
+  topicId: z.nullable(z.string()),
+  topic: z.nullable(z.string().check(z.maxLength(200))),
+  subtopicId: z.nullable(z.string()),
+  subtopic: z.nullable(z.string().check(z.maxLength(200))),
+  details: z.string().check(z.maxLength(MIXED_LESSON_DETAILS_MAX, 'At most 2000 characters')),
+})
+export type MixedLesson = z.infer<typeof mixedLessonSchema>
+
 export const timetableKinds = {
   /** The calendar group document: a group's sessions for each weekday. */
   group_template: z.object({ groupName: z.string(), days, status: z.enum(['active', 'inactive']) }),
@@ -111,6 +132,8 @@ export const timetableKinds = {
   }),
   /** A combined mixed group (facilitator admins keep them; facilitators read them). */
   mixed_group: mixedGroupSchema,
+  /** One subgroup's lesson of a combined mixed group in a week (L01); `group_id` is the subgroup. */
+  mixed_lesson: mixedLessonSchema,
 }
 
 export const TIMETABLE_ROLES: readonly AppRole[] = STAFF_AND_FACILITATOR_ROLES
@@ -152,7 +175,7 @@ export const timetables = defineCollection({
   name: 'timetables',
   row: z.object({
     id: z.string(),
-    kind: z.enum(['group_template', 'week', 'change_log', 'mixed_group']),
+    kind: z.enum(['group_template', 'week', 'change_log', 'mixed_group', 'mixed_lesson']),
     group_id: z.nullable(z.string()),
     week_key: z.nullable(z.string()),
     data: z.record(z.string(), z.unknown()),
@@ -164,9 +187,12 @@ export const timetables = defineCollection({
   serverColumns: ['updated_at', 'updated_by', 'updated_by_name'],
   roles: TIMETABLE_READER_ROLES,
   indexes: ['kind'],
-  // 1: combined mixed groups. Nothing to convert: older rows are templates, weeks and logs.
-  version: 1,
-  migrationStrategies: { 1: (doc: Record<string, unknown>) => doc },
+  // 1: combined mixed groups; 2: mixed-group lessons. Nothing to convert: a new kind each time.
+  version: 2,
+  migrationStrategies: {
+    1: (doc: Record<string, unknown>) => doc,
+    2: (doc: Record<string, unknown>) => doc,
+  },
   countEdits: timetableEdits,
 })
 
@@ -177,3 +203,28 @@ export const lessonKey = (weekKey: string, sessionId: string) => `${weekKey}:${s
 export const weekDocId = (groupId: string, weekKey: string) =>
   `wk_${weekKey}_${groupId}`.slice(0, 64)
 export const templateDocId = (groupId: string) => `tpl_${groupId}`.slice(0, 64)
+
+/** A subgroup's lesson is the same record on every device: the week, day, timing and subgroup. */
+export function mixedLessonDocId(
+  weekKey: string,
+  subgroupId: string,
+  day: SchoolDay,
+  timingId: string,
+): string {
+  const key = `${weekKey}|${subgroupId}|${day}|${timingId}`
+  return `ml_${weekKey}_${hash53(key, 1)}${hash53(key, 2)}`
+}
+
+/** cyrb53, as the absences' ids use it: ids that fit 64 characters whatever the ids hashed. */
+function hash53(text: string, seed: number): string {
+  let h1 = 0xdeadbeef ^ seed
+  let h2 = 0x41c6ce57 ^ seed
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    h1 = Math.imul(h1 ^ c, 2654435761)
+    h2 = Math.imul(h2 ^ c, 1597334677)
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0')
+}

@@ -7,7 +7,7 @@
 // first conflict: a parent's device, which never writes a week, does not download it.
 import { defaultConflictHandler, type RxConflictHandler, type RxConflictHandlerInput } from 'rxdb'
 import type { AppDatabase } from '../../engine/database.ts'
-import { templateDocId } from '../../contract/collections/timetables.ts'
+import { templateDocId, timetables } from '../../contract/collections/timetables.ts'
 import type { LostEdit } from './merge.ts'
 import type { MixedGroup } from '../../contract/collections/timetables.ts'
 import type { LostMixedGroupEdit } from '../mixed-groups/merge.ts'
@@ -61,6 +61,7 @@ export function timetableConflictHandler(templateDays?: TemplateDays): RxConflic
     async resolve(input) {
       const real = input.realMasterState as Doc
       if (real.kind === 'mixed_group') return resolveMixedGroup(input)
+      if (real.kind === 'mixed_lesson') return resolveMixedLesson(input)
       const mine = weekData(input.newDocumentState as Doc)
       const theirs = weekData(real)
       if (!mine || !theirs) return input.realMasterState
@@ -104,6 +105,21 @@ async function resolveMixedGroup(input: RxConflictHandlerInput<unknown>) {
   return { ...real, data: merged } as never
 }
 
+// What each merge of a subgroup's lesson lost, for the notice.
+const lostMixedLessonByInput = new WeakMap<object, LostMixedGroupEdit[] | null>()
+
+/**
+ * A subgroup's lesson (L01) merges field by field against the version both started from: one
+ * facilitator's topic and another's details both survive; a field both changed keeps the
+ * server's, and the facilitator whose value lost is told.
+ */
+async function resolveMixedLesson(input: RxConflictHandlerInput<unknown>) {
+  const { resolveByFields } = await import('../merge/conflict.ts')
+  const { merged, lost } = resolveByFields(input, timetables.serverColumns)
+  lostMixedLessonByInput.set(input, lost)
+  return merged as never
+}
+
 /** A lesson edit that lost to the server's version, as the notice names it. */
 export interface LostLessonEdit {
   sessionId: string
@@ -125,6 +141,7 @@ export function lostLessonEdits(
 ): LostLessonEdit[] | LostMixedGroupEdit[] | null {
   const real = input.realMasterState as Doc
   if (real.kind === 'mixed_group') return lostMixedByInput.get(input) ?? null
+  if (real.kind === 'mixed_lesson') return lostMixedLessonByInput.get(input) ?? null
   const theirs = weekData(real)
   const lost = lostByInput.get(input)
   if (!theirs || !lost) return null

@@ -19,6 +19,11 @@ export function HomeLessonDialog({
       <Text size="sm" mb="sm">
         {lesson.topic ? `Topic: ${lesson.topic}` : 'No topic is set for this lesson yet.'}
       </Text>
+      {lesson.details && (
+        <Text size="sm" mb="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="lesson-details">
+          {lesson.details}
+        </Text>
+      )}
       {work.length === 0 ? (
         <Text size="sm" c="dimmed">
           No assignments or resources for this lesson yet.

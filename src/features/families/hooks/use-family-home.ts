@@ -92,7 +92,10 @@ export function familyHomeOf(
       doc && (doc.kind === 'week' || doc.kind === 'group_template')
         ? normaliseDays(doc.data.days)
         : normaliseDays({})
-    return { days: homeWeek(days, key, lookups, lookups.holidays), known: Boolean(doc) }
+    const mixed = timetables.flatMap((row) =>
+      row.kind === 'mixed_lesson' && row.week_key === key ? [row.data] : [],
+    )
+    return { days: homeWeek(days, key, lookups, lookups.holidays, mixed), known: Boolean(doc) }
   }
   const weeks = groupIds.map((groupId) => {
     const { days, known } = daysOf(groupId, weekKey)
@@ -141,7 +144,9 @@ export function useFamilyHome(
       combineLatest([
         withFamily ? open.db.families.find().$ : of([] as FamilyRow[]),
         open.db.students.find().$,
-        open.db.timetables.find({ selector: { kind: { $in: ['week', 'group_template'] } } }).$,
+        open.db.timetables.find({
+          selector: { kind: { $in: ['week', 'group_template', 'mixed_lesson'] } },
+        }).$,
         open.db.reference.find().$,
         open.db.lesson_items.find({
           selector: {

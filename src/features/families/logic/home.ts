@@ -66,6 +66,19 @@ export interface HomeLesson {
   timing: string
   subject: string
   topic: string | null
+  /** A mixed-group lesson: what the child's subgroup's facilitator wrote about it (L01). */
+  details?: string
+}
+
+/** A subgroup's lesson the family receives: only those of their children's subgroups (L01). */
+export interface HomeMixedLesson {
+  mainMixedGroupId: string
+  day: WeekdayKey
+  timingId: string
+  subjectId: string | null
+  topic: string | null
+  subtopic: string | null
+  details: string
 }
 
 export interface HomeDay {
@@ -95,6 +108,7 @@ export function homeWeek(
   weekKey: string,
   names: Names,
   holidays: readonly Holiday[],
+  mixed: readonly HomeMixedLesson[] = [],
 ): HomeDay[] {
   return schoolDaysOf(weekKey).map(({ day, date }) => {
     const name = DAY_NAMES[day]
@@ -102,12 +116,35 @@ export function homeWeek(
     const lessons = holiday
       ? []
       : [...days[day]]
-          .map((session) => ({
-            id: session.id,
-            timing: names.timings[session.timingId] ?? '',
-            subject: (session.subjectId && names.subjects[session.subjectId]) || 'Lesson',
-            topic: session.topic,
-          }))
+          .map((session) => {
+            const lesson: HomeLesson = {
+              id: session.id,
+              timing: names.timings[session.timingId] ?? '',
+              subject: (session.subjectId && names.subjects[session.subjectId]) || 'Lesson',
+              topic: session.topic,
+            }
+            // In a mixed-group lesson the child is in a subgroup with its own subject and topic.
+            const parts = mixed.filter(
+              (m) =>
+                m.mainMixedGroupId === session.mainMixedGroupId &&
+                m.day === day &&
+                m.timingId === session.timingId,
+            )
+            if (parts.length === 0) return lesson
+            const topicOf = (m: HomeMixedLesson) =>
+              m.topic ? `${m.topic}${m.subtopic ? ` — ${m.subtopic}` : ''}` : null
+            return {
+              ...lesson,
+              subject: parts
+                .map((m) => (m.subjectId && names.subjects[m.subjectId]) || 'Lesson')
+                .join(' / '),
+              topic: parts.map(topicOf).filter(Boolean).join(' / ') || null,
+              details: parts
+                .map((m) => m.details)
+                .filter(Boolean)
+                .join('\n\n'),
+            }
+          })
           .sort((a, b) => compareByStart(a.timing, b.timing))
     return { name, date, holiday: holiday?.description ?? null, lessons }
   })

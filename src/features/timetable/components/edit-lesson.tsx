@@ -4,8 +4,12 @@ import { runTask } from '@/components/feedback/task'
 import type { Session } from '../logic/types'
 import type { TimetableLookups } from '../hooks/use-lookups'
 import { useTimetableWriter } from '../hooks/use-timetable-writer'
+import { useMixedGroups } from '../hooks/use-mixed-groups'
 
-/** Edit calendar lesson (facilitator admins): subject, its colour, classroom, and the scope toggle (K22). */
+/**
+ * Edit calendar lesson (facilitator admins): subject, its colour, classroom, the combined mixed
+ * group that takes the lesson (L01), and the scope toggle (K22).
+ */
 export function EditLesson({
   session,
   groupId,
@@ -24,6 +28,8 @@ export function EditLesson({
   const [classroomId, setClassroomId] = useState(session.classroomId)
   const [facilitatorId, setFacilitatorId] = useState(session.facilitatorId)
   const [everyWeek, setEveryWeek] = useState(false)
+  const mixedGroups = useMixedGroups() ?? []
+  const [mainMixedGroupId, setMainMixedGroupId] = useState(session.mainMixedGroupId)
   const colour = subjectId ? lookups.subjects[subjectId]?.color : undefined
   const save = async () => {
     const saved = await runTask(
@@ -33,7 +39,13 @@ export function EditLesson({
           groupId,
           weekKey,
           sessionId: session.id,
-          change: { subjectId, classroomId, facilitatorId },
+          change: {
+            subjectId,
+            classroomId,
+            facilitatorId,
+            mainMixedGroupId,
+            isMixedGroup: mainMixedGroupId !== null,
+          },
           everyWeek,
         }),
     )
@@ -64,6 +76,15 @@ export function EditLesson({
         data={Object.values(lookups.facilitators).map((f) => ({ value: f.id, label: f.name }))}
         value={facilitatorId}
         onChange={setFacilitatorId}
+        clearable
+      />
+      <Select
+        label="Mixed group"
+        description="The children of this group then go to their subgroups for this lesson."
+        placeholder="None: the whole group"
+        data={mixedGroups.map((g) => ({ value: g.id, label: g.group.name }))}
+        value={mainMixedGroupId}
+        onChange={setMainMixedGroupId}
         clearable
       />
       <Switch

@@ -1,5 +1,5 @@
 import './styles'
-import { useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import { Alert, Box, Group, Stack, Text, Title } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { NARROW_QUERY } from '@/lib/navigation/model'
@@ -27,6 +27,13 @@ import { SessionCard } from './session-card'
 import { SessionDialog } from './session-dialog'
 import { WeekNav } from './week-nav'
 import { WeekRegister, dayOfSession } from './week-register'
+
+// The subgroups of a mixed-group lesson load with the first week that has one (L01).
+const MixedLessonParts = lazy(() => import('./mixed-lessons/mixed-lesson-parts'))
+
+/** The day and date of a lesson of the week, from the day that holds it. */
+const lessonDayOf = (weekKey: string, days: WeekDays, sessionId: string) =>
+  schoolDaysOf(weekKey).find(({ day }) => days[day].some((s) => s.id === sessionId)) ?? null
 
 /** The date of a lesson of the week, from the day that holds it. */
 const lessonDateOf = (weekKey: string, days: WeekDays, sessionId: string) =>
@@ -151,20 +158,41 @@ export function GroupDays({
         weekKey={weekKey}
         days={days}
         lookups={lookups}
-        renderSession={(s) => (
-          <SessionCard
-            session={s}
-            lookups={lookups}
-            counts={counts[lessonKey(weekKey, s.id)]}
-            editing={edit.editing}
-            changed={!!edit.pending[s.id]}
-            facilitatorId={member?.facilitatorId ?? null}
-            onOpen={setOpen}
-            onTopic={setTopic}
-            onSubtopic={setSubtopic}
-            onCancel={cancelOne}
-          />
-        )}
+        renderSession={(s) => {
+          const when = s.mainMixedGroupId ? lessonDayOf(weekKey, days, s.id) : null
+          return (
+            <>
+              <SessionCard
+                session={s}
+                lookups={lookups}
+                counts={counts[lessonKey(weekKey, s.id)]}
+                editing={edit.editing}
+                changed={!!edit.pending[s.id]}
+                facilitatorId={member?.facilitatorId ?? null}
+                onOpen={setOpen}
+                onTopic={setTopic}
+                onSubtopic={setSubtopic}
+                onCancel={cancelOne}
+              />
+              {s.mainMixedGroupId && when && (
+                <Suspense fallback={null}>
+                  <MixedLessonParts
+                    place={{
+                      mainMixedGroupId: s.mainMixedGroupId,
+                      weekKey,
+                      day: when.day,
+                      timingId: s.timingId,
+                    }}
+                    date={when.date}
+                    sessionId={s.id}
+                    group={{ id: groupId, name: groupName }}
+                    lookups={lookups}
+                  />
+                </Suspense>
+              )}
+            </>
+          )
+        }}
       />
       {narrow && edit.editing && <Box style={barStyle('bottom')}>{toolbar}</Box>}
       {open && (

@@ -1,8 +1,9 @@
 import { useState } from 'react'
-import { Button, Card, Group, Pill, Select, Stack, Text } from '@mantine/core'
+import { Button, Card, CloseButton, Group, Pill, Select, Stack, Text } from '@mantine/core'
 import type { MixedSubgroup } from '@sync/contract/collections/timetables'
 import type { TimetableLookups } from '../../hooks/use-lookups'
 import { useMixedGroupWriter } from '../../hooks/use-mixed-groups'
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog'
 
 /** A subgroup's teacher, subject and classroom, and its children, drawn from any group (L04). */
 export function SubgroupCard({
@@ -19,6 +20,10 @@ export function SubgroupCard({
   const writer = useMixedGroupWriter()
   const [error, setError] = useState<string | null>(null)
   const [picked, setPicked] = useState<string | null>(null)
+  // L12: a child is removed from the subgroup (not from their group) once the admin confirms.
+  const [removing, setRemoving] = useState<{ id: string; student: string; group: string } | null>(
+    null,
+  )
   const title = `${subgroup.facilitator} - ${subgroup.subject}`
   const children = lookups.groups
     .filter((g) => g.status === 'active')
@@ -55,13 +60,15 @@ export function SubgroupCard({
         </Group>
         <Group gap={4}>
           {Object.entries(subgroup.students).map(([id, child]) => (
-            <Pill
-              key={id}
-              withRemoveButton
-              removeButtonProps={{ 'aria-label': `Take ${child.student} out` }}
-              onRemove={() => void writer.removeStudent(mixedGroupId, subgroupId, id)}
-            >
-              {child.student} ({child.group})
+            <Pill key={id}>
+              <Group gap={2} wrap="nowrap" component="span">
+                {child.student} ({child.group})
+                <CloseButton
+                  size="xs"
+                  aria-label={`Remove ${child.student}`}
+                  onClick={() => setRemoving({ id, student: child.student, group: child.group })}
+                />
+              </Group>
             </Pill>
           ))}
           {Object.keys(subgroup.students).length === 0 && (
@@ -80,6 +87,21 @@ export function SubgroupCard({
           error={error}
         />
       </Stack>
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Remove student"
+        message={
+          removing
+            ? `Remove ${removing.student} from ${title}? ${removing.student} stays in ${removing.group} and no longer goes to this subgroup's lessons.`
+            : ''
+        }
+        action="Remove"
+        onCancel={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (removing) await writer.removeStudent(mixedGroupId, subgroupId, removing.id)
+          setRemoving(null)
+        }}
+      />
     </Card>
   )
 }
