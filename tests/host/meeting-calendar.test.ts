@@ -1,6 +1,7 @@
 // A parents' meeting in the families' calendars (N05, N18): the invitation e-mail that reaches the
 // SMTP server carries the meeting as invite.ics; when a device moves the meeting, the e-mail
 // guardian receives an update of the same event (same UID, a higher SEQUENCE) at the new time.
+// A field trip likewise reaches its participants' guardians as whole days (issue 34).
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoAccounts } from '../../supabase/local/demo-accounts.ts'
@@ -90,5 +91,57 @@ describe.each(testDatabases())('meeting calendar invites on $name', (database) =
     expect(b).toContain('DTSTART:20261213T033000Z')
     expect(b).toContain('DTEND:20261213T060000Z')
     expect(to("Parents' meeting: Art fair on 2026-12-12")).toHaveLength(1)
+  })
+  it('invites a field trip’s guardians with the trip as whole days, and moves it when the dates move', async () => {
+    const trip = {
+      id: 'ft-host-calendar',
+      kind: 'field_trip',
+      meeting_id: null,
+      group_ids: ['rg-jaul'],
+      status: 'pending',
+      data: {
+        title: 'Spice farm',
+        description: 'Two days among the spices',
+        itinerary: 'Bus at 8:00',
+        packingList: 'Hat',
+        fee: 900,
+        startDate: '2027-02-10',
+        endDate: '2027-02-11',
+        academicYear: '2026-27',
+        studentIds: ['st-tiago'],
+        facilitatorIds: [],
+        parents: [],
+      },
+      _deleted: false,
+    }
+    const GUARDIAN = 'guardian@demo.school'
+    const mailTo = (subject: string) =>
+      smtp.messages.filter((m) => m.subject === subject && m.to.some((t) => t.includes(GUARDIAN)))
+    await push(trip, null)
+    await dispatch()
+    const [first] = mailTo('Field trip: Spice farm from 2027-02-10 to 2027-02-11')
+    const a = invite(first!)
+    expect(a).toContain('UID:trip-ft-host-calendar@gatherings')
+    expect(a).toContain('SEQUENCE:0')
+    expect(a).toContain('SUMMARY:Field trip: Spice farm')
+    expect(a).toContain('DTSTART;VALUE=DATE:20270210')
+    expect(a).toContain('DTEND;VALUE=DATE:20270212')
+    expect(a).toMatch(new RegExp(`mailto:${GUARDIAN}`, 'i'))
+
+    const [stored] = await h.db.query<{ doc: Record<string, unknown> }>(
+      `select to_jsonb(g) - '_seq' - '_modified' as doc from public.gatherings g where id = 'ft-host-calendar'`,
+    )
+    await push(
+      { ...stored!.doc, data: { ...trip.data, startDate: '2027-02-17', endDate: '2027-02-17' } },
+      stored!.doc,
+    )
+    await dispatch()
+    const [moved] = mailTo('Field trip moved: Spice farm, now on 2027-02-17')
+    const b = invite(moved!)
+    expect(b).toContain('UID:trip-ft-host-calendar@gatherings')
+    expect(b).toContain('SEQUENCE:1')
+    expect(b).toContain('DTSTART;VALUE=DATE:20270217')
+    expect(b).toContain('DTEND;VALUE=DATE:20270218')
+    expect(mailTo('Field trip: Spice farm from 2027-02-10 to 2027-02-11')).toHaveLength(1)
   })
 })

@@ -972,6 +972,11 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
   'app.meeting_invitation_email()': { call: null, execute: roles('deny') },
   'app.meeting_invitation_invite()': { call: null, execute: roles('deny') },
   'app.meeting_moved()': { call: null, execute: roles('deny') },
+  'app.field_trip_calendar()': { call: null, execute: roles('deny') },
+  'app.field_trip_calendar_invite(trip gatherings, name text, email text, sequence integer)': {
+    call: `app.field_trip_calendar_invite(null::public.gatherings, null, null, 0)`,
+    execute: roles('deny'),
+  },
   'app.meeting_calendar_invite(meeting gatherings, participant gatherings, sequence integer)': {
     call: `app.meeting_calendar_invite(null::public.gatherings, null::public.gatherings, 0)`,
     execute: roles('deny'),

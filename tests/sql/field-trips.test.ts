@@ -225,4 +225,75 @@ describe.each(testDatabases())('field trips on $name', (target) => {
     expect(edited).toEqual({ conflicts: [], refused: [] })
     expect((await current(db, 'ft-t-fac')).data).toMatchObject({ fee: 400 })
   })
+
+  it('puts a trip in the participants’ guardians’ calendars, and moves it when its dates move', async () => {
+    const invites = async () =>
+      db.query<{ to: string; subject: string; trigger: string; invite: Record<string, unknown> }>(
+        `select recipients[1] as to, subject, email_trigger as trigger,
+                attachments -> 0 -> 'invite' as invite
+           from public.email_outbox
+          where attachments -> 0 -> 'invite' ->> 'uid' = 'trip-ft-t-cal@gatherings'
+          order by (attachments -> 0 -> 'invite' ->> 'sequence')::int, recipients[1]`,
+      )
+    await push(db, facilitator, trip('ft-t-cal', ['rg-jaul'], { studentIds: [] }), null)
+    expect(await invites()).toEqual([])
+    // A participant added: both of Tiago's guardians (they have e-mail) are invited, once each.
+    let row = await current(db, 'ft-t-cal')
+    await push(
+      db,
+      facilitator,
+      { ...row, data: { ...(row.data as object), studentIds: ['st-tiago'] } },
+      row,
+    )
+    const first = await invites()
+    expect(first.map((i) => [i.to, i.trigger, i.invite.sequence])).toEqual([
+      ['guardian@demo.school', 'field_trips.invitation', 0],
+      ['joao.fernandes@demo.school', 'field_trips.invitation', 0],
+    ])
+    expect(first[0]).toMatchObject({
+      subject: 'Field trip: Botanical garden on 2027-01-14',
+      invite: {
+        allDay: true,
+        date: '2027-01-14',
+        endDate: '2027-01-14',
+        summary: 'Field trip: Botanical garden',
+        attendees: [{ name: 'Maria Fernandes', email: 'guardian@demo.school' }],
+      },
+    })
+    expect(first[0]!.invite.description).toContain('Itinerary: 9:00 bus; 12:00 lunch')
+    // A change of fee moves nothing; a change of dates sends the same event, the next sequence.
+    row = await current(db, 'ft-t-cal')
+    await push(db, administration, { ...row, data: { ...(row.data as object), fee: 500 } }, row)
+    expect(await invites()).toHaveLength(2)
+    row = await current(db, 'ft-t-cal')
+    await push(
+      db,
+      administration,
+      { ...row, data: { ...(row.data as object), startDate: '2027-01-20', endDate: '2027-01-21' } },
+      row,
+    )
+    const moved = (await invites()).filter((i) => i.trigger === 'field_trips.moved')
+    expect(
+      moved.map((i) => [i.to, i.subject, i.invite.sequence, i.invite.date, i.invite.endDate]),
+    ).toEqual([
+      [
+        'guardian@demo.school',
+        'Field trip moved: Botanical garden, now from 2027-01-20 to 2027-01-21',
+        1,
+        '2027-01-20',
+        '2027-01-21',
+      ],
+      [
+        'joao.fernandes@demo.school',
+        'Field trip moved: Botanical garden, now from 2027-01-20 to 2027-01-21',
+        1,
+        '2027-01-20',
+        '2027-01-21',
+      ],
+    ])
+    // Archived, the trip sends nothing more.
+    row = await current(db, 'ft-t-cal')
+    await push(db, administration, { ...row, status: 'archived' }, row)
+    expect(await invites()).toHaveLength(4)
+  })
 })

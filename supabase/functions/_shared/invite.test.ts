@@ -33,6 +33,31 @@ describe('meetingInvite', () => {
     expect(file.content).toMatch(/^[A-Za-z0-9+/]+=*$/)
   })
 
+  it('makes a field trip a whole-day event over its days, the end day included', () => {
+    const lines = textOf(
+      meetingInvite({
+        ...invite,
+        uid: 'trip-ft-1@gatherings',
+        summary: 'Field trip: Botanical garden',
+        allDay: true,
+        date: '2027-01-30',
+        endDate: '2027-02-01',
+        start: '',
+        end: '',
+      }).content,
+    ).split('\r\n')
+    expect(lines).toContain('UID:trip-ft-1@gatherings')
+    expect(lines).toContain('SUMMARY:Field trip: Botanical garden')
+    expect(lines).toContain('DTSTART;VALUE=DATE:20270130')
+    expect(lines).toContain('DTEND;VALUE=DATE:20270202')
+    expect(() =>
+      meetingInvite({ ...invite, allDay: true, date: '2027-02-02', endDate: '2027-02-01' }),
+    ).toThrow(/ends before/)
+    expect(() =>
+      meetingInvite({ ...invite, allDay: true, date: '2027-02-30', endDate: '2027-03-01' }),
+    ).toThrow(/not a day/)
+  })
+
   it('names a parents’ meeting by its own summary', () => {
     const lines = textOf(
       meetingInvite({ ...invite, summary: 'Parents’ meeting: Term review' }).content,

@@ -95,6 +95,7 @@ export function meetingInvite(
     throw permanent('The meeting invite is incomplete')
   if (invite.timeZone !== 'Asia/Kolkata')
     throw permanent(`The meeting invite's time zone "${String(invite.timeZone)}" is not supported`)
+  if (raw.allDay === true) return allDayInvite(invite, raw, centre)
   const start = kolkataInstant(invite.date, invite.start, 'start')
   const end = kolkataInstant(invite.date, invite.end, 'end')
   if (end <= start) throw permanent('The meeting invite ends before it starts')
@@ -124,6 +125,58 @@ export function meetingInvite(
   })
   if (error || !value)
     throw permanent(`The meeting invite could not be made: ${error?.message ?? 'no calendar'}`)
+  return {
+    filename: 'invite.ics',
+    content: base64(new TextEncoder().encode(value)),
+    contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+  }
+}
+
+/** A calendar day as `ics` takes a whole-day date: [year, month, day]. */
+function dayArray(date: string, what: string): DateArray {
+  const d = DATE.exec(date)
+  if (!d) throw permanent(`The invite's ${what} date "${date}" is not a YYYY-MM-DD date`)
+  const at = new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3])))
+  if (at.toISOString().slice(0, 10) !== date)
+    throw permanent(`The invite's ${what} date "${date}" is not a day of the calendar`)
+  return [at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate()]
+}
+
+/**
+ * A whole-day event (a field trip, several days long perhaps): DTSTART and DTEND are dates, DTEND
+ * the day after the last (iCalendar's end is exclusive), so no time zone is involved.
+ */
+function allDayInvite(
+  invite: MeetingInvite,
+  raw: Record<string, unknown>,
+  centre: InviteCentre,
+): { filename: string; content: string; contentType: string } {
+  const first = dayArray(invite.date, 'start')
+  const last = dayArray(typeof raw.endDate === 'string' ? raw.endDate : '', 'end')
+  const lastDay = Date.UTC(last[0], last[1] - 1, last[2])
+  if (lastDay < Date.UTC(first[0], first[1] - 1, first[2]))
+    throw permanent('The invite ends before it starts')
+  const after = new Date(lastDay + 86_400_000)
+  const { error, value } = createEvent({
+    method: 'REQUEST',
+    uid: invite.uid,
+    sequence: invite.sequence,
+    title: isText(raw.summary) ? raw.summary : `Event at ${centre.name}`,
+    description: invite.description,
+    start: first,
+    end: [after.getUTCFullYear(), after.getUTCMonth() + 1, after.getUTCDate()],
+    status: 'CONFIRMED',
+    organizer: { name: invite.organizer.name, email: invite.organizer.email },
+    attendees: invite.attendees.map((a) => ({
+      name: a.name,
+      email: a.email,
+      rsvp: false,
+      partstat: 'NEEDS-ACTION',
+      role: 'REQ-PARTICIPANT',
+    })),
+  })
+  if (error || !value)
+    throw permanent(`The invite could not be made: ${error?.message ?? 'no calendar'}`)
   return {
     filename: 'invite.ics',
     content: base64(new TextEncoder().encode(value)),

@@ -210,6 +210,9 @@ export interface MeetingInvite {
   date: string
   start: string
   end: string
+  /** A whole-day event (a field trip): from `date` to `endDate`, both days included; no times. */
+  allDay?: boolean
+  endDate?: string
   timeZone: typeof CENTRE_TIME_ZONE
   organizer: { name: string; email: string }
   attendees: { name: string; email: string }[]
