@@ -16,6 +16,8 @@ const USAGE = `Usage: tsx supabase/local/main.ts [options]
   --memory         keep the database in memory (nothing is saved)
   --dist <dir>     built app to serve (default dist)
   --no-seed        do not create the demo centre in an empty database
+  --https          serve HTTPS with the centre's own certificate authority (env HTTPS=1;
+                   kept in <data>/tls); http:// on the same port shows /ca and redirects
   -h, --help       this text
 
 Environment: DATABASE_URL (use a Postgres server instead of PGlite), SMTP_URL (send mail),
@@ -36,6 +38,7 @@ function options() {
       memory: { type: 'boolean', default: false },
       dist: { type: 'string' },
       'no-seed': { type: 'boolean', default: false },
+      https: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -54,6 +57,7 @@ function options() {
     memory: values.memory,
     distDir: values.dist ?? 'dist',
     seed: !values['no-seed'],
+    https: values.https || /^(1|true|yes|on)$/i.test(process.env.HTTPS ?? ''),
     databaseUrl: process.env.DATABASE_URL || undefined,
     smtpUrl: process.env.SMTP_URL || undefined,
     siteUrl: process.env.SITE_URL || undefined,
@@ -113,6 +117,18 @@ async function printBanner(host: Host, opts: ReturnType<typeof options>) {
     `  service_role key      ${host.serviceRoleKey}`,
     '',
   ]
+  if (host.certificate) {
+    const port = new URL(host.url).port
+    const lan = host.certificate.addresses.filter((a) => a !== '127.0.0.1' && a !== '::1')
+    lines.push(
+      "  HTTPS with the centre's own certificate authority. On each phone, open once:",
+      ...(lan.length && opts.host !== '127.0.0.1'
+        ? lan.map((a) => `    http://${a.includes(':') ? `[${a}]` : a}:${port}/ca`)
+        : [`    ${host.url}/ca   (listen on the network with --host 0.0.0.0)`]),
+      `  Certificate fingerprint (SHA-256): ${host.certificate.caFingerprint}`,
+      '',
+    )
+  }
   if (accounts.length) {
     lines.push('  Demo accounts (passwords as seeded; change them before real use):', '')
     lines.push(

@@ -3,14 +3,22 @@
 // `npm start` (through main.ts) and the tests use.
 import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
+import {
+  createServer as createNetServer,
+  type AddressInfo,
+  type Server as NetServer,
+  type Socket,
+} from 'node:net'
+import { Duplex } from 'node:stream'
+import { createSecureContext, TLSSocket } from 'node:tls'
+import { createAdaptorServer, serve } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
 import { authRoutes } from './auth/index.ts'
 import { defaultBackupDir } from './backup.ts'
+import { caRoutes } from './ca-page.ts'
 import { openDb, type Db } from './db.ts'
 import { runAs, type HostDeps } from './deps.ts'
 import type { WhatsAppSettings } from './functions.ts'
@@ -22,6 +30,7 @@ import { requestAuthenticator, tokenVerifier } from './request-auth.ts'
 import { restRoutes } from './rest.ts'
 import { seedIfEmpty } from './seed.ts'
 import { staticHandler } from './static.ts'
+import { hostCertificate, type HostCertificate } from './tls.ts'
 
 /** Addresses of the APIs: what they do not answer gets the JSON 404, not the app's page. */
 const API_PATH = /^\/(auth|rest|storage|functions|realtime)\/v1(\/|$)/
@@ -57,6 +66,12 @@ export interface HostOptions {
   whatsapp?: WhatsAppSettings
   /** Where the 'database-backup' job writes backups (default: `backups` beside the data folder). */
   backupDir?: string
+  /**
+   * HTTPS on the port (HTTPS=1, --https): with a certificate from the host's own authority, kept
+   * in `<dataDir>/tls` (also with `memory`). Plain HTTP on the same port answers the /ca page and
+   * sends everything else to https.
+   */
+  https?: boolean
   /** Seed the demo centre when the database has no accounts (default true). */
   seed?: boolean
   log?: (line: string) => void
@@ -71,6 +86,8 @@ export interface Host {
   secretKey: string
   jwtSecret: string
   db: Db
+  /** The certificate served, when the host serves HTTPS. */
+  certificate?: HostCertificate
   stop(): Promise<void>
 }
 
@@ -118,36 +135,123 @@ async function optionalModules(): Promise<OptionalModules> {
   }
 }
 
-function listen(app: Hono, port: number, hostname: string): Promise<Server> {
-  return new Promise((resolvePromise, reject) => {
-    const server = serve({
-      // One spelling of the path before routing and every limit (see withNormalPath).
-      fetch: (req, env: unknown) => app.fetch(withNormalPath(req), env),
-      port,
-      hostname,
-    }) as Server
-    // Requests Node refuses before the app sees them (an address or headers too long, a
-    // malformed request line) get the reason in words, like every other refusal.
-    server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-      if (!socket.writable) return socket.destroy()
-      const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
-      const body = JSON.stringify({
-        message: tooLarge
-          ? 'The request address or headers are too long.'
-          : 'The request is not valid HTTP.',
-      })
-      socket.end(
-        `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
-          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-          `Connection: close\r\n\r\n${body}`,
-      )
+/** Requests Node refuses before the app sees them get the reason in words. */
+function explainClientErrors(server: Server) {
+  // (An address or headers too long, a malformed request line: like every other refusal.)
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy()
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
+    const body = JSON.stringify({
+      message: tooLarge
+        ? 'The request address or headers are too long.'
+        : 'The request is not valid HTTP.',
     })
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    )
+  })
+}
+
+function listening<T extends NetServer>(server: T): Promise<T> {
+  return new Promise((resolvePromise, reject) => {
     server.once('error', reject)
     server.once('listening', () => {
       server.off('error', reject)
       resolvePromise(server)
     })
   })
+}
+
+// One spelling of the path before routing and every limit (see withNormalPath).
+const normalFetch = (app: Hono) => (req: Request, env: unknown) =>
+  app.fetch(withNormalPath(req), env)
+
+function listen(app: Hono, port: number, hostname: string): Promise<Server> {
+  const server = serve({ fetch: normalFetch(app), port, hostname }) as Server
+  explainClientErrors(server)
+  return listening(server)
+}
+
+interface Listening {
+  /** The server of the app's requests and upgrades (realtime). */
+  server: Server
+  /** What listens on the port, when it is not `server` itself. */
+  front?: NetServer
+  /** The plain-HTTP side beside HTTPS. */
+  plain?: Server
+}
+
+/**
+ * HTTPS and plain HTTP on one port: the first byte of a connection tells a TLS handshake (0x16)
+ * from an HTTP request, so a phone that types http://192.168.1.5:3000/ca gets the page that helps
+ * it trust the host, and every other plain request is sent to https on the same address.
+ */
+async function listenTls(
+  app: Hono,
+  plainApp: Hono,
+  certificate: HostCertificate,
+  port: number,
+  hostname: string,
+): Promise<Listening> {
+  const server = createAdaptorServer({ fetch: normalFetch(app) }) as Server
+  const plain = createAdaptorServer({ fetch: normalFetch(plainApp) }) as Server
+  explainClientErrors(server)
+  explainClientErrors(plain)
+  const secureContext = createSecureContext({ key: certificate.key, cert: certificate.cert })
+  const front = createNetServer((socket) => {
+    socket.on('error', () => socket.destroy())
+    socket.once('data', (first: Buffer) => {
+      socket.pause()
+      if (first[0] !== 0x16) {
+        socket.unshift(first)
+        plain.emit('connection', socket)
+        socket.resume()
+        return
+      }
+      // TLS reads a socket's own handle, past anything unshifted: it reads a stream that
+      // replays the first bytes instead, and is told the caller's address (rate limits use it).
+      const tls = new TLSSocket(replaying(socket, first), {
+        isServer: true,
+        secureContext,
+        ALPNProtocols: ['http/1.1'],
+      })
+      Object.assign(tls, {
+        _peername: {
+          address: socket.remoteAddress,
+          family: socket.remoteFamily,
+          port: socket.remotePort,
+        },
+      })
+      tls.on('error', () => tls.destroy())
+      tls.once('secure', () => server.emit('connection', tls))
+    })
+  })
+  const ready = listening(front)
+  front.listen(port, hostname)
+  await ready
+  return { server, front, plain }
+}
+
+/** A stream of a socket's data that starts with bytes already read from it. */
+function replaying(socket: Socket, first: Buffer): Duplex {
+  const stream = new Duplex({
+    read: () => void socket.resume(),
+    write: (chunk: Buffer, _encoding, done) => void socket.write(chunk, done),
+    final: (done) => void socket.end(done),
+    destroy: (error, done) => {
+      socket.destroy()
+      done(error)
+    },
+  })
+  stream.push(first)
+  socket.on('data', (chunk: Buffer) => {
+    if (!stream.push(chunk)) socket.pause()
+  })
+  socket.on('end', () => stream.push(null))
+  socket.on('close', () => stream.destroy())
+  return stream
 }
 
 export async function startHost(options: HostOptions = {}): Promise<Host> {
@@ -170,9 +274,10 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   )
   // One sender for every e-mail the host sends, unless MAIL_FROM says otherwise.
   const mailFrom = options.mailFrom ?? 'Learning Centre <no-reply@localhost>'
+  const certificate = options.https ? await hostCertificate(dataDir, { log }) : undefined
   const db = await openDb({ url: options.databaseUrl, dataDir, memory: options.memory })
   const closers: Closable[] = []
-  let server: Server | undefined
+  let servers: Listening | undefined
   try {
     await migrate(db, { log })
     if (options.seed !== false && (await seedIfEmpty(db, { log }))) log('seeded the demo centre')
@@ -256,6 +361,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
           Object.assign(deps, { smtpUrl: options.smtpUrl, mailFrom, whatsapp: options.whatsapp }),
         ),
       )
+    // The page that helps each phone trust the host's certificate authority.
+    if (certificate) app.route('/', caRoutes(certificate))
     // The app's files and pages; an API address nothing answers is never a page.
     const serveApp = staticHandler(options.distDir ?? 'dist', { anonKey: keys.anonKey })
     app.on(['GET', 'HEAD'], '/*', (c, next) => (API_PATH.test(c.req.path) ? next() : serveApp(c)))
@@ -268,15 +375,25 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       return c.json({ message: 'Internal server error' }, 500)
     })
 
-    server = await listen(app, options.port ?? 0, hostname)
-    const { port } = server.address() as AddressInfo
+    if (certificate) {
+      // Plain HTTP beside HTTPS: the /ca page, and a redirect to https for everything else.
+      const plainApp = caRoutes(certificate)
+      plainApp.all('/*', (c) => {
+        const url = new URL(c.req.url)
+        url.protocol = 'https:'
+        return c.redirect(url.toString(), 308)
+      })
+      servers = await listenTls(app, plainApp, certificate, options.port ?? 0, hostname)
+    } else servers = { server: await listen(app, options.port ?? 0, hostname) }
+    const server = servers.server
+    const { port } = (servers.front ?? server).address() as AddressInfo
     const shown =
       hostname === '0.0.0.0' || hostname === '::'
         ? 'localhost'
         : hostname.includes(':')
           ? `[${hostname}]`
           : hostname
-    deps.url = `http://${shown}:${port}`
+    deps.url = `${certificate ? 'https' : 'http'}://${shown}:${port}`
     deps.siteUrl ||= deps.url
     if (modules.realtime) closers.push(modules.realtime(server, deps))
     if (modules.mailer)
@@ -300,7 +417,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     await Promise.all(closers.map((c) => c.ready))
 
     let stopping: Promise<void> | undefined
-    const running = server
+    const running = servers
     return {
       url: deps.url,
       anonKey: keys.anonKey,
@@ -309,24 +426,36 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       secretKey: keys.secretKey,
       jwtSecret: keys.jwtSecret,
       db,
+      certificate,
       stop: () =>
         (stopping ??= shutdown(running, [...closers, { close: async () => limits.close() }], db)),
     }
   } catch (error) {
-    await shutdown(server, closers, db).catch(() => {})
+    await shutdown(servers, closers, db).catch(() => {})
     throw error
   }
 }
 
 /** Stops accepting, lets modules finish (mail in flight, sockets), then closes the database. */
-async function shutdown(server: Server | undefined, closers: Closable[], db: Db): Promise<void> {
-  const closed = server
-    ? new Promise<void>((resolvePromise) => server.close(() => resolvePromise()))
-    : Promise.resolve()
+async function shutdown(
+  servers: Listening | undefined,
+  closers: Closable[],
+  db: Db,
+): Promise<void> {
+  const server = servers?.server
+  const closed = Promise.all(
+    [servers?.front, servers?.plain, server].map((s) =>
+      s ? new Promise<void>((resolvePromise) => s.close(() => resolvePromise())) : undefined,
+    ),
+  )
   for (const closer of closers.reverse())
     await closer.close().catch((e: unknown) => console.error('[host]', e))
   server?.closeIdleConnections()
-  const force = setTimeout(() => server?.closeAllConnections(), 2000)
+  servers?.plain?.closeIdleConnections()
+  const force = setTimeout(() => {
+    server?.closeAllConnections()
+    servers?.plain?.closeAllConnections()
+  }, 2000)
   await closed
   clearTimeout(force)
   await db.close()
