@@ -26,7 +26,7 @@ insert into public.families (id, status, name, data) values
         'identityProof', jsonb_build_array(jsonb_build_object(
           'fileName', 'joao-passport.pdf', 'fileURL', 'demo-family-fernandes/joao-passport.pdf',
           'identityProofType', 'ID Proof', 'identityProofSelection', 'Passport',
-          'hasExpiryDate', true, 'expiryDate', to_char(current_date + 42, 'YYYY-MM-DD'),
+          'hasExpiryDate', true, 'expiryDate', to_char((now() at time zone 'Asia/Kolkata')::date + 42, 'YYYY-MM-DD'),
           'personName', 'João Fernandes')))),
     'maritalStatus', 'Married',
     'forms', jsonb_build_array(jsonb_build_object(

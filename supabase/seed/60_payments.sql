@@ -3,8 +3,9 @@
 -- and the Fernandes family gave a monthly contribution. Each is numbered like any recorded payment.
 do $$
 declare
-  today date := current_date;
-  last_month date := (date_trunc('month', current_date) - interval '1 month')::date;
+  -- The centre's today (Goa), whatever the server's time zone: the app counts months by it.
+  today date := (now() at time zone 'Asia/Kolkata')::date;
+  last_month date := (date_trunc('month', today) - interval '1 month')::date;
   month_period jsonb;
   last_period jsonb;
 begin
