@@ -48,7 +48,7 @@ test('the office makes a field trip for a group; its guardian sees it until it i
   await expect(dialog).toBeHidden()
   const card = page.getByRole('region', { name: title })
   await expect(card.getByText('Pending', { exact: true })).toBeVisible()
-  await expect(card).toContainText('2030-01-14 – 2030-01-15 · 2029-30 · Fee ₹350.00 per student')
+  await expect(card).toContainText('14 Jan 2030 – 15 Jan 2030 · 2029-30 · Fee ₹350.00 per student')
   await page.setViewportSize({ width: 360, height: 740 })
   await expect(card).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { centreFormat } from './centre-format'
+import { centreFormat, dayText } from './centre-format'
 
 // The test runs in the process's zone (TZ); the answers are the centre's whatever it is.
 describe('times as the centre reads them', () => {
@@ -17,5 +17,16 @@ describe('times as the centre reads them', () => {
     const at = Date.UTC(2026, 10, 28, 4, 45)
     expect(centreFormat(at, 'HH:mm')).toBe('10:15')
     expect(centreFormat(new Date(at), 'HH:mm')).toBe('10:15')
+  })
+})
+
+describe('a calendar date as the centre writes it', () => {
+  it.each([
+    ['2026-11-30', '30 Nov 2026'],
+    ['2027-01-01', '1 Jan 2027'],
+    ['2030-12-31', '31 Dec 2030'],
+    ['not a date', 'not a date'],
+  ])('%s is “%s”, whatever the device’s zone', (date, text) => {
+    expect(dayText(date)).toBe(text)
   })
 })

@@ -31,3 +31,10 @@ export function centreFormat(instant: Date | string | number, pattern: string): 
     }
   })
 }
+
+/** A calendar date ('2026-11-30') as the centre writes it: "30 Nov 2026". */
+export function dayText(date: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date)
+    ? centreFormat(`${date}T12:00:00+05:30`, 'd MMM yyyy')
+    : date
+}

@@ -10,6 +10,7 @@ import {
   type ParticipantRow,
 } from '../logic/meetings'
 import { MeetingDialog } from './meeting-dialog'
+import { dayText } from '@/lib/time/centre-format'
 
 /**
  * The Meetings list (N01, N04): every parents' meeting, newest first, with its status, the
@@ -57,7 +58,7 @@ function MeetingCard({
           </Text>
         </Group>
         <Text size="sm">
-          {meeting.data.date}, {meeting.data.startTime}–{meeting.data.endTime}
+          {dayText(meeting.data.date)}, {meeting.data.startTime}–{meeting.data.endTime}
         </Text>
         {meeting.data.description && <Text size="sm">{meeting.data.description}</Text>}
         <Text size="sm" fw={600} data-testid="attendance">

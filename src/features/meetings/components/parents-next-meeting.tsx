@@ -3,6 +3,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { useMeetings, useMeetingWriter } from '../hooks/use-meetings'
 import { meetingDay, myInvitation, nextMeeting, STATUS_LABELS } from '../logic/meetings'
+import { dayText } from '@/lib/time/centre-format'
 
 /**
  * A parent's next meeting on Home (N11: one), with the answer they gave on WhatsApp or here, and
@@ -26,7 +27,7 @@ export default function ParentsNextMeeting() {
           Parents’ meeting: {meeting.data.title}
         </Title>
         <Text size="sm">
-          {meeting.data.date}, {meeting.data.startTime}–{meeting.data.endTime}
+          {dayText(meeting.data.date)}, {meeting.data.startTime}–{meeting.data.endTime}
         </Text>
         {meeting.data.description && <Text size="sm">{meeting.data.description}</Text>}
         {mine && (
