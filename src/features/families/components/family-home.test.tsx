@@ -147,8 +147,10 @@ describe.each([360, 1280])('the home at %ipx', (width) => {
     await renderApp({ path: '/parents/dash', member: testMember({ role: 'guardian' }), seed })
     const home = await screen.findByTestId('parents-home')
     expect(within(home).getByRole('heading', { level: 1 })).toHaveTextContent('Fernandes family')
-    expect(within(home).getByText('Tiago Fernandes')).toBeInTheDocument()
-    expect(within(home).getByText(/Group: Tanni/)).toBeInTheDocument()
+    // The children's cards (the absences chart, loaded on its own, names them too).
+    const children = within(home).getByRole('region', { name: 'Children' })
+    expect(within(children).getByText('Tiago Fernandes')).toBeInTheDocument()
+    expect(within(children).getByText(/Group: Tanni/)).toBeInTheDocument()
     fireEvent.click(within(home).getByRole('tab', { name: /^Monday/ }))
     const jaul = await within(home).findByRole('region', { name: 'Jaul on Monday' })
     expect(within(jaul).getAllByTestId('home-lesson')[0]).toHaveTextContent(
