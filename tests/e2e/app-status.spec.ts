@@ -49,10 +49,13 @@ test('the browser asks before closing a page with changes that are not synced', 
   const asked = new Promise<string>((resolve) =>
     page.once('dialog', async (dialog) => {
       resolve(dialog.type())
-      await dialog.dismiss()
+      // Leave anyway: the page closes by itself, so closing the context races nothing.
+      await dialog.accept()
     }),
   )
+  const closed = new Promise<void>((resolve) => page.once('close', () => resolve()))
   await page.close({ runBeforeUnload: true })
   expect(await asked).toBe('beforeunload')
+  await closed
   await context.close()
 })
