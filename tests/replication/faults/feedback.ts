@@ -14,19 +14,13 @@
 // - every device holds exactly what the server lets its person see: the facilitators every
 //   entry, Maria her children's released entries only, Tiago his own released entries only;
 // - nothing was refused (every change in the workload is allowed).
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { ChildProcess } from 'node:child_process'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import fc from 'fast-check'
-import WebSocket from 'ws'
 import { feedback } from '@sync/contract/collections/index.ts'
 import type { FeedbackRow } from '@sync/engine/database.ts'
 import { demoAccounts } from '../../../supabase/local/demo-accounts.ts'
-import { makeKeys } from '../../../supabase/local/keys.ts'
-import { freePort, killed, startHostProcess, stopped } from '../../helpers/host-process.ts'
-import { device, type Device } from '../support.ts'
+import { device } from '../support.ts'
+import { canonical, faultArbitraries, isFault, startFleet, type FaultOp } from './fleet.ts'
 
 export interface FeedbackScenarioOptions {
   seed: number
@@ -62,11 +56,7 @@ type Op =
   | { t: 'edit'; d: number; pick: number }
   | { t: 'ready'; d: number; pick: number }
   | { t: 'release'; pick: number }
-  | { t: 'offline'; d: number }
-  | { t: 'online'; d: number }
-  | { t: 'kill' }
-  | { t: 'reopen'; d: number }
-  | { t: 'settle'; d: number }
+  | FaultOp
 
 const DEVICES = ['facilitator', 'facilitator admin', 'guardian', 'student'] as const
 const FACILITATORS = [0, 1]
@@ -79,7 +69,6 @@ const CHILDREN = [
 ] as const
 const SUBJECTS = ['rs-maths', 'rs-english'] as const
 
-const anyDevice = fc.integer({ min: 0, max: DEVICES.length - 1 })
 const facilitator = fc.constantFrom(...FACILITATORS)
 const pick = fc.nat({ max: 1000 })
 const child = fc.nat({ max: CHILDREN.length - 1 })
@@ -108,11 +97,7 @@ export const feedbackOperations = (steps: number) =>
         arbitrary: fc.record({ t: fc.constant('ready' as const), d: facilitator, pick }),
       },
       { weight: 6, arbitrary: fc.record({ t: fc.constant('release' as const), pick }) },
-      { weight: 8, arbitrary: fc.record({ t: fc.constant('offline' as const), d: anyDevice }) },
-      { weight: 10, arbitrary: fc.record({ t: fc.constant('online' as const), d: anyDevice }) },
-      { weight: 2, arbitrary: fc.record({ t: fc.constant('kill' as const) }) },
-      { weight: 4, arbitrary: fc.record({ t: fc.constant('reopen' as const), d: anyDevice }) },
-      { weight: 4, arbitrary: fc.record({ t: fc.constant('settle' as const), d: anyDevice }) },
+      ...faultArbitraries(DEVICES.length),
     ),
     { minLength: steps, maxLength: steps },
   )
@@ -133,26 +118,10 @@ export async function runFeedbackScenario(
   options: FeedbackScenarioOptions,
 ): Promise<FeedbackScenarioReport> {
   const log = options.log ?? (() => {})
-  const dataDir = await mkdtemp(join(tmpdir(), 'feedback-faults-'))
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
-  const { anonKey } = await makeKeys()
-  const clients: SupabaseClient[] = []
-  const client = () => {
-    const c = createClient(url, anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: WebSocket as never },
-    })
-    clients.push(c)
-    return c
-  }
-  let host: ChildProcess = await startHostProcess(port, dataDir, options.databaseUrl)
-  const restart: { running: Promise<void> | null } = { running: null }
-  const devices: Device[] = []
-  const names: string[] = []
+  const fleet = await startFleet('feedback-faults', options.databaseUrl)
+  const { client, url, devices, faults } = fleet
   const refusals: string[] = []
   const written = new Map<string, Written>()
-  const faults = { kills: 0, reopens: 0, offline: 0 }
   let bothOffline = 0
   let edits = 0
   const editsBy: Record<string, number> = {}
@@ -179,7 +148,6 @@ export async function runFeedbackScenario(
       refusals.push(...r.map((x) => `${label}: ${x.collection} ${x.id}: ${x.reason}`)),
     )
     devices[i] = d
-    names[i] = d.db.name
   }
 
   try {
@@ -188,14 +156,10 @@ export async function runFeedbackScenario(
       log(`${n}: ${JSON.stringify(op)}`)
       await apply(op)
     }
-    await settleAll()
+    await fleet.settleAll()
     return await check()
   } finally {
-    for (const d of devices) await d?.close().catch(() => undefined)
-    await Promise.all(clients.map((c) => c.removeAllChannels().catch(() => undefined)))
-    await restart.running?.catch(() => undefined)
-    await stopped(host)
-    await rm(dataDir, { recursive: true, force: true, maxRetries: 5 })
+    await fleet.close()
   }
 
   async function write(
@@ -237,6 +201,7 @@ export async function runFeedbackScenario(
   }
 
   async function apply(op: Op) {
+    if (isFault(op)) return fleet.fault(op, open)
     switch (op.t) {
       case 'write':
         return write(op.d, CHILDREN[op.child]!, SUBJECTS[op.subject]!, op.ready)
@@ -284,71 +249,10 @@ export async function runFeedbackScenario(
         edited('released')
         return
       }
-      case 'offline':
-        if (devices[op.d]!.online) faults.offline++
-        return devices[op.d]!.goOffline()
-      case 'online':
-        void devices[op.d]!.goOnline().catch(() => undefined)
-        return
-      case 'kill': {
-        await restart.running
-        faults.kills++
-        await killed(host)
-        restart.running = startHostProcess(port, dataDir, options.databaseUrl).then((child) => {
-          host = child
-          restart.running = null
-        })
-        return
-      }
-      case 'reopen': {
-        await restart.running
-        faults.reopens++
-        const d = devices[op.d]!
-        const online = d.online
-        d.sync.resync()
-        await d.shutDown()
-        await open(op.d, names[op.d])
-        if (!online) devices[op.d]!.goOffline()
-        return
-      }
-      case 'settle': {
-        const d = devices[op.d]!
-        if (!d.online || restart.running) return
-        await d.sync.awaitInSync()
-        return
-      }
     }
   }
 
-  async function settleAll() {
-    await restart.running
-    await Promise.all(devices.map((d) => d.goOnline()))
-    for (let round = 0; round < 20; round++) {
-      devices.forEach((d) => d.sync.resync())
-      await Promise.all(devices.map((d) => d.sync.awaitInSync()))
-      const pending = await Promise.all(devices.map((d) => d.sync.countPending()))
-      if (pending.every((p) => p === 0) && round >= 1) return
-      await new Promise((r) => setTimeout(r, 200))
-    }
-    throw new Error('the devices did not settle')
-  }
-
-  async function pullAll(who: SupabaseClient) {
-    const docs: Record<string, unknown>[] = []
-    let checkpoint: unknown = null
-    for (;;) {
-      const { data, error } = await who.rpc('sync_pull', {
-        collection: 'feedback',
-        checkpoint,
-        batch_size: 1000,
-      })
-      if (error) throw error
-      const page = data as { documents: Record<string, unknown>[]; checkpoint: unknown }
-      docs.push(...page.documents)
-      checkpoint = page.checkpoint
-      if (page.documents.length < 1000) return docs
-    }
-  }
+  const pullAll = async (who: SupabaseClient) => fleet.pullAll(who, 'feedback')
 
   async function check(): Promise<FeedbackScenarioReport> {
     const lost: string[] = []
@@ -417,15 +321,6 @@ export async function runFeedbackScenario(
       familyRead,
     }
   }
-}
-
-/** JSON with object keys sorted (Postgres orders jsonb keys its own way). */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  )
 }
 
 /** Generates the operations of a seed and runs them. */

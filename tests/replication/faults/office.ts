@@ -26,13 +26,8 @@
 // - Maria's device holds the timetables of her children's groups at the end and none of another
 //   group, and when a move changed those groups her device was reset (told to drop what she may no
 //   longer read) rather than left with a stale copy.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { ChildProcess } from 'node:child_process'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import fc from 'fast-check'
-import WebSocket from 'ws'
 import {
   families,
   inquiries,
@@ -49,10 +44,9 @@ import type { LostField } from '@sync/rules/merge/conflict.ts'
 import { fieldLabel } from '@sync/rules/merge/fields.ts'
 import { conflictHandlersFor, describeLoss } from '@/db/conflict-handlers'
 import { demoAccounts } from '../../../supabase/local/demo-accounts.ts'
-import { makeKeys } from '../../../supabase/local/keys.ts'
-import { freePort, killed, startHostProcess, stopped } from '../../helpers/host-process.ts'
 import type { SyncTransport } from '@sync/engine/transport.ts'
-import { device, type Device } from '../support.ts'
+import { device } from '../support.ts'
+import { faultArbitraries, isFault, startFleet, type FaultOp } from './fleet.ts'
 
 export interface OfficeScenarioOptions {
   seed: number
@@ -180,11 +174,7 @@ type Op =
   | { t: 'contact'; d: number }
   | { t: 'move'; d: number; pick: number; group: number }
   | { t: 'pay'; d: number; pick: number; both: boolean; keep: boolean }
-  | { t: 'offline'; d: number }
-  | { t: 'online'; d: number }
-  | { t: 'kill' }
-  | { t: 'reopen'; d: number }
-  | { t: 'settle'; d: number }
+  | FaultOp
 
 const anyDevice = fc.integer({ min: 0, max: DEVICES.length - 1 })
 const office = fc.constantFrom(...OFFICE)
@@ -217,11 +207,7 @@ export const officeOperations = (steps: number) =>
           keep: fc.boolean(),
         }),
       },
-      { weight: 9, arbitrary: fc.record({ t: fc.constant('offline' as const), d: anyDevice }) },
-      { weight: 9, arbitrary: fc.record({ t: fc.constant('online' as const), d: anyDevice }) },
-      { weight: 1, arbitrary: fc.record({ t: fc.constant('kill' as const) }) },
-      { weight: 3, arbitrary: fc.record({ t: fc.constant('reopen' as const), d: anyDevice }) },
-      { weight: 4, arbitrary: fc.record({ t: fc.constant('settle' as const), d: anyDevice }) },
+      ...faultArbitraries(DEVICES.length, { offline: 9, online: 9, kill: 1, reopen: 3, settle: 4 }),
     ),
     { minLength: steps, maxLength: steps },
   )
@@ -256,23 +242,8 @@ export async function runOfficeScenario(
   options: OfficeScenarioOptions,
 ): Promise<OfficeScenarioReport> {
   const log = options.log ?? (() => {})
-  const dataDir = await mkdtemp(join(tmpdir(), 'office-faults-'))
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
-  const { anonKey } = await makeKeys()
-  const clients: SupabaseClient[] = []
-  const client = () => {
-    const c = createClient(url, anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: WebSocket as never },
-    })
-    clients.push(c)
-    return c
-  }
-  let host: ChildProcess = await startHostProcess(port, dataDir, options.databaseUrl)
-  const restart: { running: Promise<void> | null } = { running: null }
-  const devices: Device[] = []
-  const names: string[] = []
+  const fleet = await startFleet('office-faults', options.databaseUrl)
+  const { client, url, devices, faults } = fleet
   const told: LostChange[][] = DEVICES.map(() => [])
   const refusedOther: string[] = []
   const writes: FieldWrite[] = []
@@ -283,7 +254,6 @@ export async function runOfficeScenario(
   const answers: { device: number; mine: Doc; keep: boolean }[] = []
   const keepChoice = new Map<string, boolean>()
   const monthsGiven = new Map<string, number>()
-  const faults = { kills: 0, reopens: 0, offline: 0 }
   let edits = 0
   const editsBy: Record<string, number> = {}
   const edited = (what: string) => {
@@ -331,7 +301,6 @@ export async function runOfficeScenario(
       }
     })
     devices[i] = d
-    names[i] = d.db.name
   }
 
   /** The groups of Maria's children, as `db` holds them. */
@@ -352,11 +321,7 @@ export async function runOfficeScenario(
     await settleAll()
     return await check()
   } finally {
-    for (const d of devices) await d?.close().catch(() => undefined)
-    await Promise.all(clients.map((c) => c.removeAllChannels().catch(() => undefined)))
-    await restart.running?.catch(() => undefined)
-    await stopped(host)
-    await rm(dataDir, { recursive: true, force: true, maxRetries: 5 })
+    await fleet.close()
   }
 
   /** The person answers "keep both as two instalments" or "drop mine" (the device undid it). */
@@ -435,6 +400,7 @@ export async function runOfficeScenario(
   }
 
   async function apply(op: Op) {
+    if (isFault(op)) return fleet.fault(op, open)
     switch (op.t) {
       case 'field':
         return editField(op.d, op.pick)
@@ -461,72 +427,16 @@ export async function runOfficeScenario(
         }
         return
       }
-      case 'offline':
-        if (devices[op.d]!.online) faults.offline++
-        return devices[op.d]!.goOffline()
-      case 'online':
-        void devices[op.d]!.goOnline().catch(() => undefined)
-        return
-      case 'kill': {
-        await restart.running
-        faults.kills++
-        await killed(host)
-        restart.running = startHostProcess(port, dataDir, options.databaseUrl).then((child) => {
-          host = child
-          restart.running = null
-        })
-        return
-      }
-      case 'reopen': {
-        await restart.running
-        faults.reopens++
-        const d = devices[op.d]!
-        const online = d.online
-        d.sync.resync()
-        await d.shutDown()
-        await open(op.d, names[op.d])
-        if (!online) devices[op.d]!.goOffline()
-        return
-      }
-      case 'settle': {
-        const d = devices[op.d]!
-        if (!d.online || restart.running) return
-        await d.sync.awaitInSync()
-        return
-      }
     }
   }
 
-  async function settleAll() {
-    await restart.running
-    await Promise.all(devices.map((d) => d.goOnline()))
-    for (let round = 0; round < 30; round++) {
-      devices.forEach((d) => d.sync.resync())
-      await Promise.all(devices.map((d) => d.sync.awaitInSync()))
-      const pending = await Promise.all(devices.map((d) => d.sync.countPending()))
-      // A refusal answered "keep both" makes a new payment: settle that one too.
-      if (pending.every((p) => p === 0) && answers.length === 0 && round >= 1) return
-      await answerRefusals()
-      await new Promise((r) => setTimeout(r, 200))
-    }
-    throw new Error('the devices did not settle')
+  // A refusal answered "keep both" makes a new payment: settle that one too.
+  function settleAll() {
+    return fleet.settleAll({ rounds: 30, busy: () => answers.length > 0, between: answerRefusals })
   }
 
   async function pullAll(who: SupabaseClient, collection: string) {
-    const docs: Doc[] = []
-    let checkpoint: unknown = null
-    for (;;) {
-      const { data, error } = await who.rpc('sync_pull', {
-        collection,
-        checkpoint,
-        batch_size: 1000,
-      })
-      if (error) throw error
-      const page = data as { documents: Doc[]; checkpoint: unknown }
-      docs.push(...page.documents)
-      checkpoint = page.checkpoint
-      if (page.documents.length < 1000) return docs
-    }
+    return (await fleet.pullAll(who, collection)) as Doc[]
   }
 
   async function check(): Promise<OfficeScenarioReport> {

@@ -25,13 +25,8 @@
 // - every payment recorded exists once, recorded, with a receipt number no other payment has;
 // - every device holds exactly what the server lets its person see;
 // - nothing was refused (every edit in the workload is allowed).
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { ChildProcess } from 'node:child_process'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import fc from 'fast-check'
-import WebSocket from 'ws'
 import {
   families,
   inquiries,
@@ -59,9 +54,8 @@ import { normaliseDays } from '@sync/rules/timetable/normalise.ts'
 import type { FamilyData } from '@sync/contract/collections/families.ts'
 import type { StudentData } from '@sync/contract/collections/students.ts'
 import { demoAccounts } from '../../../supabase/local/demo-accounts.ts'
-import { makeKeys } from '../../../supabase/local/keys.ts'
-import { freePort, killed, startHostProcess, stopped } from '../../helpers/host-process.ts'
-import { device, type Device } from '../support.ts'
+import { device } from '../support.ts'
+import { faultArbitraries, isFault, startFleet, type FaultOp } from './fleet.ts'
 
 export interface ScenarioOptions {
   seed: number
@@ -115,11 +109,7 @@ type Op =
   | { t: 'wa-number'; d: number; both: boolean; differ: boolean }
   | { t: 'wa-message'; d: number; pick: number }
   | { t: 'payment'; pick: number }
-  | { t: 'offline'; d: number }
-  | { t: 'online'; d: number }
-  | { t: 'kill' }
-  | { t: 'reopen'; d: number }
-  | { t: 'settle'; d: number }
+  | FaultOp
 
 // RxDB opens at most 13 collections at a time in one process: these devices hold 13.
 const DEVICES = [
@@ -181,7 +171,6 @@ function paidMonth(n: number) {
 /** The payers' families whose guardians have e-mail addresses (the others' receipts are not e-mailed). */
 const MAILED_FAMILIES: ReadonlySet<string> = new Set(['demo-family-fernandes', 'demo-family-naik'])
 
-const anyDevice = fc.integer({ min: 0, max: DEVICES.length - 1 })
 const weekEditor = fc.integer({ min: 0, max: 2 })
 const facilitator = fc.constantFrom(...FACILITATORS)
 const staff = fc.constantFrom(...STAFF)
@@ -269,11 +258,7 @@ export const operations = (steps: number) =>
         arbitrary: fc.record({ t: fc.constant('wa-message' as const), d: staff, pick }),
       },
       { weight: 5, arbitrary: fc.record({ t: fc.constant('payment' as const), pick }) },
-      { weight: 8, arbitrary: fc.record({ t: fc.constant('offline' as const), d: anyDevice }) },
-      { weight: 8, arbitrary: fc.record({ t: fc.constant('online' as const), d: anyDevice }) },
-      { weight: 2, arbitrary: fc.record({ t: fc.constant('kill' as const) }) },
-      { weight: 4, arbitrary: fc.record({ t: fc.constant('reopen' as const), d: anyDevice }) },
-      { weight: 4, arbitrary: fc.record({ t: fc.constant('settle' as const), d: anyDevice }) },
+      ...faultArbitraries(DEVICES.length, { offline: 8, online: 8, kill: 2, reopen: 4, settle: 4 }),
     ),
     { minLength: steps, maxLength: steps },
   )
@@ -290,23 +275,8 @@ const RETRY = { baseMs: 300, maxMs: 2_000 }
 
 export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<ScenarioReport> {
   const log = options.log ?? (() => {})
-  const dataDir = await mkdtemp(join(tmpdir(), 'sync-faults-'))
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
-  const { anonKey } = await makeKeys()
-  const clients: SupabaseClient[] = []
-  const client = () => {
-    const c = createClient(url, anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: WebSocket as never },
-    })
-    clients.push(c)
-    return c
-  }
-  let host: ChildProcess = await startHostProcess(port, dataDir, options.databaseUrl)
-  const restart: { running: Promise<void> | null } = { running: null }
-  const devices: Device[] = []
-  const names: string[] = []
+  const fleet = await startFleet('sync-faults', options.databaseUrl)
+  const { client, url, devices, faults } = fleet
   const losses: LostLessonEdit[][] = DEVICES.map(() => [])
   const refusals: string[] = []
   const otherLosses: string[] = []
@@ -334,7 +304,6 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
   const messages = new Map<string, { waId: string; body: string }>()
   const recorded = new Map<string, number>()
   const monthsPaid = new Map<string, number>()
-  const faults = { kills: 0, reopens: 0, offline: 0 }
   let edits = 0
   const editsBy: Record<string, number> = {}
   const edited = (collection: string) => {
@@ -376,7 +345,6 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
       refusals.push(...r.map((x) => `${spec.label}: ${x.collection} ${x.id}: ${x.reason}`)),
     )
     devices[i] = d
-    names[i] = d.db.name
   }
 
   try {
@@ -388,14 +356,11 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
     await settleAll()
     return await check()
   } finally {
-    for (const d of devices) await d?.close().catch(() => undefined)
-    await Promise.all(clients.map((c) => c.removeAllChannels().catch(() => undefined)))
-    await restart.running?.catch(() => undefined)
-    await stopped(host)
-    await rm(dataDir, { recursive: true, force: true, maxRetries: 5 })
+    await fleet.close()
   }
 
   async function apply(op: Op) {
+    if (isFault(op)) return fleet.fault(op, open)
     switch (op.t) {
       case 'week':
         return editWeek(op.d, WEEKS[op.week]!, GROUPS[op.group]!, op.pick)
@@ -604,43 +569,6 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
         edited('payments')
         return
       }
-      case 'offline':
-        if (devices[op.d]!.online) faults.offline++
-        return devices[op.d]!.goOffline()
-      case 'online':
-        // Back online without waiting: the next operations run while it syncs.
-        void devices[op.d]!.goOnline().catch(() => undefined)
-        return
-      case 'kill': {
-        // Only one restart at a time: a kill during a restart waits for it.
-        await restart.running
-        faults.kills++
-        await killed(host)
-        restart.running = startHostProcess(port, dataDir, options.databaseUrl).then((child) => {
-          host = child
-          restart.running = null
-        })
-        return
-      }
-      case 'reopen': {
-        // Closed in the middle of whatever it was doing, as when the app is swiped away.
-        // Signing in again needs the host.
-        await restart.running
-        faults.reopens++
-        const d = devices[op.d]!
-        const online = d.online
-        d.sync.resync()
-        await d.shutDown()
-        await open(op.d, names[op.d])
-        if (!online) devices[op.d]!.goOffline()
-        return
-      }
-      case 'settle': {
-        const d = devices[op.d]!
-        if (!d.online || restart.running) return
-        await d.sync.awaitInSync()
-        return
-      }
     }
   }
 
@@ -774,36 +702,12 @@ export async function runScenario(ops: Op[], options: ScenarioOptions): Promise<
     edited('families')
   }
 
-  async function settleAll() {
-    await restart.running
-    await Promise.all(devices.map((d) => d.goOnline()))
-    // Pokes may arrive while others push: repeat until every device is quiet and has nothing
-    // left to send.
-    for (let round = 0; round < 20; round++) {
-      devices.forEach((d) => d.sync.resync())
-      await Promise.all(devices.map((d) => d.sync.awaitInSync()))
-      const pending = await Promise.all(devices.map((d) => d.sync.countPending()))
-      if (pending.every((p) => p === 0) && round >= 1) return
-      await new Promise((r) => setTimeout(r, 200))
-    }
-    throw new Error('the devices did not settle')
+  function settleAll() {
+    return fleet.settleAll()
   }
 
-  async function pullAll(who: SupabaseClient, collection: string) {
-    const docs: Record<string, unknown>[] = []
-    let checkpoint: unknown = null
-    for (;;) {
-      const { data, error } = await who.rpc('sync_pull', {
-        collection,
-        checkpoint,
-        batch_size: 1000,
-      })
-      if (error) throw error
-      const page = data as { documents: Record<string, unknown>[]; checkpoint: unknown }
-      docs.push(...page.documents)
-      checkpoint = page.checkpoint
-      if (page.documents.length < 1000) return docs
-    }
+  function pullAll(who: SupabaseClient, collection: string) {
+    return fleet.pullAll(who, collection)
   }
 
   async function check(): Promise<ScenarioReport> {
