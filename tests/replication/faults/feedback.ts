@@ -252,7 +252,9 @@ export async function runFeedbackScenario(
     }
   }
 
-  const pullAll = async (who: SupabaseClient) => fleet.pullAll(who, 'feedback')
+  function pullAll(who: SupabaseClient) {
+    return fleet.pullAll(who, 'feedback')
+  }
 
   async function check(): Promise<FeedbackScenarioReport> {
     const lost: string[] = []
