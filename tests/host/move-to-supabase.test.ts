@@ -16,9 +16,9 @@ import WebSocket from 'ws'
 import { feedback } from '@sync/contract/collections/index.ts'
 import type { FeedbackRow } from '@sync/engine/database.ts'
 import { backupNow } from '../../supabase/local/backup.ts'
-import { openDb, type Db } from '../../supabase/local/db.ts'
+import { openDb, type Db, type Queryable } from '../../supabase/local/db.ts'
 import { demoAccounts } from '../../supabase/local/demo-accounts.ts'
-import { defaultBootstrapDir, migrate } from '../../supabase/local/migrate.ts'
+import { defaultBootstrapDir, defaultMigrationsDir } from '../../supabase/local/migrate.ts'
 import {
   moveCentre,
   moveSettings,
@@ -86,17 +86,62 @@ async function hostOn(options: Partial<HostOptions>) {
 }
 type TestHost = Awaited<ReturnType<typeof hostOn>>
 
+/** The role Supabase calls `postgres` (tests/sql/support/supabase-shape.sql says why). */
+const POSTGRES = 'supabase_postgres'
+const PLATFORM_ROLES = 'supabase_auth_admin, supabase_storage_admin, supabase_realtime_admin'
+
+/** Runs `fn` in one transaction as Supabase's `postgres`. */
+const asPostgres = <T>(db: Db, fn: (tx: Queryable) => Promise<T>) =>
+  db.transaction(async (tx) => {
+    await tx.query(`select set_config('role', $1, true)`, [POSTGRES])
+    return fn(tx)
+  })
+
+/** The project's database as the command gets it on Supabase: every write as `postgres`. */
+const asSupabasePostgres = (db: Db): Db => ({
+  ...db,
+  transaction: (fn) => asPostgres(db, fn),
+})
+
 /**
  * A Supabase project after docs/deploy.md's `db push`: the shape of Supabase's database, the app's
- * migrations, Vault's secrets for the dispatcher. Supabase's own services (Auth's sessions,
- * Realtime's delivery) are stood in for by the local host's bootstrap, so a host can serve it.
+ * migrations pushed as `postgres` (as tests/sql/supabase-shape.test.ts pushes them), Vault's
+ * secrets for the dispatcher. Supabase's own services (Auth's sessions, Realtime's delivery) are
+ * stood in for by the local host's bootstrap, so that a host can serve the project.
  */
 async function supabaseProject(database: { url?: string; dataDir?: string }) {
   const db = await openDb({ url: database.url, dataDir: database.dataDir })
   try {
     await db.exec(readFileSync('tests/sql/support/supabase-shape.sql', 'utf8'))
-    const { supabase } = await migrate(db)
-    expect(supabase).toBe(true)
+    const [server] = await db.query<{ version: number }>(
+      `select current_setting('server_version_num')::int as version`,
+    )
+    await db.exec(
+      server!.version >= 160000
+        ? `grant ${PLATFORM_ROLES} to ${POSTGRES} with inherit true, set false`
+        : `grant ${PLATFORM_ROLES} to ${POSTGRES}`,
+    )
+    try {
+      await asPostgres(db, (tx) =>
+        tx.exec(`create schema if not exists supabase_migrations;
+          create table if not exists supabase_migrations.schema_migrations (
+            version text primary key, statements text[], name text)`),
+      )
+      for (const file of readdirSync(defaultMigrationsDir)
+        .filter((f) => f.endsWith('.sql'))
+        .sort()) {
+        const [, version, name] = /^(\d+)_?(.*)\.sql$/.exec(file)!
+        await asPostgres(db, async (tx) => {
+          await tx.exec(readFileSync(join(defaultMigrationsDir, file), 'utf8'))
+          await tx.query(
+            'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
+            [version, name],
+          )
+        })
+      }
+    } finally {
+      await db.exec(`revoke ${PLATFORM_ROLES} from ${POSTGRES}`)
+    }
     await db.query(
       `select vault.create_secret('https://project-ref.supabase.co/functions/v1/outbox', 'outbox_url'),
               vault.create_secret('dispatcher-secret-37', 'outbox_secret')`,
@@ -258,7 +303,8 @@ describe('moving a centre to Supabase (PGlite box, from its backup)', () => {
       try {
         return await moveCentre({
           source,
-          target: project.db,
+          // On Supabase the command connects as `postgres`, no superuser: so it writes here.
+          target: asSupabasePostgres(project.db),
           storage: { url: project.url, key: project.serviceRoleKey },
         })
       } finally {
@@ -272,7 +318,7 @@ describe('moving a centre to Supabase (PGlite box, from its backup)', () => {
     await checkRefused(project, move)
     // The backup itself was only read.
     expect(readdirSync(backup.path).sort()).toEqual(['data', 'manifest.json', 'storage'])
-  }, 90_000)
+  }, 180_000)
 
   it('refuses a data folder that is no backup, and names every missing setting', async () => {
     await expect(openMoveSource(join(root, 'box'))).rejects.toThrow(MoveRefused)
@@ -392,5 +438,5 @@ describe.runIf(server)('moving a centre to Supabase (PostgreSQL box, the command
     const bad = await run(['--from', join(root, 'box')], {})
     expect(bad.code).toBe(1)
     expect(bad.out).toMatch(/--db-url is missing.*\n[\s\S]*Usage: npm run move-to-supabase/)
-  }, 90_000)
+  }, 180_000)
 })
