@@ -338,6 +338,10 @@ grant select on cron.job to supabase_postgres;
 grant all on cron.job_run_details to supabase_postgres;
 grant execute on all functions in schema cron to supabase_postgres;
 
+-- Settings supautils lets `postgres` change although it is no superuser
+-- (`supautils.privileged_role_allowed_configs`); the ones the app's tools use.
+grant set on parameter session_replication_role to supabase_postgres;
+
 -- What supautils refuses `postgres` in the platform's schemas: anything but policies. Commands run
 -- as the platform's own roles are refused too: on Supabase `postgres` cannot become them.
 create schema supautils authorization supabase_admin;
