@@ -19,6 +19,7 @@ const SUITES = [
   'sync-server',
   'policy-helpers',
   'faults',
+  'fuzz',
   'mail',
   'timetable',
 ]
