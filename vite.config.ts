@@ -41,7 +41,7 @@ function latestBuildFile(): Plugin {
 }
 
 // Which source modules each chunk holds (.vite/chunk-modules.json, beside Vite's manifest): the
-// route budget check (scripts/route-budgets.mjs) proves staff-only code stays out of a parent's
+// route budget check (scripts/route-budgets.ts) proves staff-only code stays out of a parent's
 // download with it.
 function chunkModulesFile(): Plugin {
   let root = process.cwd()

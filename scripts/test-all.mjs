@@ -67,7 +67,8 @@ if (wanted('vitest')) {
 }
 if (wanted('e2e')) {
   const built = check('build', 'npx', ['vite', 'build'])
-  // What each main route downloads on a first visit stays within its budget (issue 11).
+  // What each main route downloads on a first visit, measured in Chromium against the local
+  // host, stays within its budget (issues 11 and 36).
   if (built) check('route budgets', 'npx', ['tsx', 'scripts/route-budgets.ts', 'dist'])
   if (built) {
     counted(
