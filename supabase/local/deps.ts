@@ -79,8 +79,15 @@ export async function runAs<T>(
   })
 }
 
-/** Sets the role and claims on a transaction that has just begun (see runAs). */
-export async function applyAuth(tx: Queryable, auth: RequestAuth): Promise<void> {
+/**
+ * Sets the role and claims on a transaction that has just begun (see runAs), with any other
+ * transaction-local `settings` (e.g. PostgREST's request.headers) in the same statement.
+ */
+export async function applyAuth(
+  tx: Queryable,
+  auth: RequestAuth,
+  settings: Record<string, string> = {},
+): Promise<void> {
   const role = auth.role
   if (role !== 'anon' && role !== 'authenticated' && role !== 'service_role') {
     throw new HttpError(401, 'bad_jwt', 'invalid role')
@@ -88,12 +95,14 @@ export async function applyAuth(tx: Queryable, auth: RequestAuth): Promise<void>
   const claims: Record<string, unknown> = { ...auth.claims, role }
   const sub = typeof claims.sub === 'string' ? claims.sub : ''
   const email = typeof claims.email === 'string' ? claims.email : ''
+  const extra = Object.entries(settings)
+  const more = extra.map((_, i) => `, set_config($${5 + 2 * i}, $${6 + 2 * i}, true)`).join('')
   await tx.query(
     `select set_config('request.jwt.claims', $1, true),
             set_config('request.jwt.claim.sub', $2, true),
             set_config('request.jwt.claim.role', $3, true),
             set_config('request.jwt.claim.email', $4, true),
-            set_config('role', $3, true)`,
-    [JSON.stringify(claims), sub, role, email],
+            set_config('role', $3, true)${more}`,
+    [JSON.stringify(claims), sub, role, email, ...extra.flat()],
   )
 }
