@@ -174,7 +174,7 @@ function callSql(fn: string, c: Candidate): { sql: string; kind: 'set' | 'one' |
 
 async function handleRpc(c: Context, deps: HostDeps): Promise<Response> {
   const req = c.req.raw
-  const auth = await deps.authenticate(req)
+  const auth = await deps.authenticate(req, { sessionInTransaction: true })
   const method = req.method
   const readOnly = method === 'GET' || method === 'HEAD'
   const profile = req.headers.get(readOnly ? 'accept-profile' : 'content-profile')
