@@ -39,7 +39,10 @@ export function FamilyTripFees({ lines }: { lines: readonly TripFeeLine[] }) {
                 )}
               </div>
               <Badge
-                color={l.standing === 'paid' ? 'teal' : l.standing === 'due' ? 'orange' : 'gray'}
+                variant="filled"
+                color={
+                  l.standing === 'paid' ? 'teal.9' : l.standing === 'due' ? 'orange.9' : 'gray.7'
+                }
               >
                 {l.standing === 'due' ? `${rupees(l.due)} due` : TRIP_FEE_STANDING_TEXT[l.standing]}
               </Badge>
