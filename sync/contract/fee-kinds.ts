@@ -12,8 +12,18 @@ export type FeeType = (typeof FEE_TYPES)[number]
 export const ADMISSION_PAYMENT_TYPES = ['Admission Fee', 'Deposit'] as const
 export type AdmissionPaymentType = (typeof ADMISSION_PAYMENT_TYPES)[number]
 
+/**
+ * A field trip's fee, paid for each student who goes, naming the trip (issue 34, N13): not a fee
+ * of a period, so it counts in no month's or term's fee.
+ */
+export const FIELD_TRIP_PAYMENT_TYPE = 'Field Trip'
+
 /** Every type a fee payment is recorded under. */
-export const PAYMENT_TYPES = [...FEE_TYPES, ...ADMISSION_PAYMENT_TYPES] as const
+export const PAYMENT_TYPES = [
+  ...FEE_TYPES,
+  ...ADMISSION_PAYMENT_TYPES,
+  FIELD_TRIP_PAYMENT_TYPE,
+] as const
 export type PaymentType = (typeof PAYMENT_TYPES)[number]
 
 /** Whether a payment's type is a fee of a period (monthly, term, session, yearly). */

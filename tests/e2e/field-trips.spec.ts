@@ -99,3 +99,130 @@ test('the office makes a field trip for a group; its guardian sees it until it i
   await family.context.close()
   await office.context.close()
 })
+
+// The trip fee (issue 34): a trip with a fee is due for each child who goes, in the family's
+// Payments; the office records it paid as a Field Trip payment naming the trip; Accounting lists
+// it; and the facilitator's week names the trip on each of its days.
+test('a trip fee is due in Payments, recorded by the office, in Accounting, and the trip is on the week', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000)
+  const title = `Spice farm ${Date.now().toString(36)}`
+  const office = await signedInPage(
+    browser,
+    'administration@demo.school',
+    'demo-administration-1',
+    '/administration/dash?pane=events',
+  )
+  const page = office.page
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible({
+    timeout: 30_000,
+  })
+  await page.getByRole('button', { name: 'New field trip' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New field trip' })
+  await dialog.getByLabel('Title').fill(title)
+  await dialog.getByLabel('Start date').fill('2030-01-14')
+  await dialog.getByLabel('End date').fill('2030-01-15')
+  await dialog.getByLabel('Fee per student (₹)').fill('350')
+  await dialog.getByLabel('Jaul').check()
+  await dialog.getByRole('button', { name: 'Save trip' }).click()
+  await expect(dialog).toBeHidden()
+
+  // The guardian sees the fee due for Tiago in Payments.
+  const family = await signedInPage(
+    browser,
+    maria.email,
+    maria.password,
+    '/parents/dash?pane=payments',
+  )
+  await family.page.setViewportSize({ width: 360, height: 740 })
+  const due = family.page.getByTestId('family-trip-fee').filter({ hasText: title })
+  await expect(due).toBeVisible({ timeout: 60_000 })
+  await expect(due).toContainText(`Field Trip: ${title}`)
+  await expect(due).toContainText('Tiago Fernandes')
+  await expect(due).toContainText('₹350.00 due')
+  expect(await seriousViolations(family.page)).toEqual([])
+  await family.page.screenshot({
+    path: testInfo.outputPath('trip-fee-due-360.png'),
+    fullPage: true,
+  })
+
+  // The office records it paid.
+  await page.goto('/administration/dash?pane=payments')
+  const fees = page.getByTestId('trip-fees')
+  const tiago = fees
+    .getByTestId('trip-fee-due')
+    .filter({ hasText: `Tiago Fernandes: Field Trip, ${title}` })
+  await expect(tiago).toBeVisible({ timeout: 60_000 })
+  await expect(tiago).toContainText('₹350.00 due')
+  expect(await seriousViolations(page)).toEqual([])
+  await tiago.getByRole('button', { name: `Record ${title} paid for Tiago Fernandes` }).click()
+  const record = page.getByRole('dialog', { name: `${title}: the trip fee for Tiago Fernandes` })
+  await record.getByRole('button', { name: 'Save payment' }).click()
+  await expect(record.getByText('Choose how it was paid')).toHaveCount(2)
+  await record.getByLabel('Payment option').selectOption('Cash')
+  await page.setViewportSize({ width: 360, height: 740 })
+  expect(await seriousViolations(page)).toEqual([])
+  await page.screenshot({ path: testInfo.outputPath('trip-fee-dialog-360.png'), fullPage: true })
+  await record.getByRole('button', { name: 'Save payment' }).click()
+  await expect(record).toBeHidden()
+  await expect(tiago).toHaveCount(0, { timeout: 30_000 })
+  await expect(
+    fees.getByTestId('trip-fee-due').filter({ hasText: `Ira Naik: Field Trip, ${title}` }),
+  ).toBeVisible()
+
+  // The family sees it paid, with its receipt.
+  await expect(due).toContainText('Paid', { timeout: 60_000 })
+  await expect(due).toContainText(/Receipt 2029-30\/\d{4}/)
+  await family.page.setViewportSize({ width: 1280, height: 800 })
+  expect(await seriousViolations(family.page)).toEqual([])
+  await family.page.screenshot({
+    path: testInfo.outputPath('trip-fee-paid-1280.png'),
+    fullPage: true,
+  })
+  await family.context.close()
+
+  // Accounting lists it as a Field Trip payment naming the trip, in the trip's fee year.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/administration/dash?pane=accounting')
+  const accounting = page.getByTestId('accounting-pane')
+  const year = accounting
+    .getByTestId('totals-fee-year')
+    .getByTestId('year-total')
+    .filter({ hasText: 'Fee year 2029-30' })
+  await expect(year).toBeVisible({ timeout: 60_000 })
+  await year.getByRole('button', { name: /^Show the \d+ payments?$/ }).click()
+  await expect(
+    year.getByTestId('ledger-entry').filter({ hasText: `Tiago Fernandes · Field Trip, ${title}` }),
+  ).toContainText('₹350.00')
+  expect(await seriousViolations(page)).toEqual([])
+  await page.screenshot({
+    path: testInfo.outputPath('trip-fee-accounting-1280.png'),
+    fullPage: true,
+  })
+  await office.context.close()
+
+  // The facilitator's week of Jaul names the trip on its two days.
+  const teacher = await signedInPage(
+    browser,
+    'facilitator@demo.school',
+    'demo-facilitator-1',
+    '/facilitators/dash/groupDays?group=rg-jaul&week=2030_03',
+  )
+  await teacher.page.setViewportSize({ width: 360, height: 740 })
+  const onWeek = teacher.page.getByTestId('week-trip').filter({ hasText: `Field trip: ${title}` })
+  await expect(onWeek).toHaveCount(2, { timeout: 60_000 })
+  await expect(
+    teacher.page.locator('[data-testid="day"][data-date="2030-01-14"]').getByTestId('week-trip'),
+  ).toHaveText(`Field trip: ${title}`)
+  await expect(
+    teacher.page.locator('[data-testid="day"][data-date="2030-01-16"]').getByTestId('week-trip'),
+  ).toHaveCount(0)
+  expect(await seriousViolations(teacher.page)).toEqual([])
+  await teacher.page.screenshot({ path: testInfo.outputPath('trip-week-360.png'), fullPage: true })
+  await teacher.page.setViewportSize({ width: 1280, height: 800 })
+  expect(await seriousViolations(teacher.page)).toEqual([])
+  await teacher.page.screenshot({ path: testInfo.outputPath('trip-week-1280.png'), fullPage: true })
+  await teacher.context.close()
+})

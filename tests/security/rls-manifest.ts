@@ -1009,6 +1009,10 @@ export const FUNCTIONS: Record<string, FunctionEntry> = {
     call: null,
     execute: roles('deny'),
   },
+  'app.payments_field_trip()': {
+    call: null,
+    execute: roles('deny'),
+  },
   'app.feedback_queue_mail()': {
     call: null,
     execute: roles('deny'),

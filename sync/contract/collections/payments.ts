@@ -60,12 +60,21 @@ export const depositSchema = z.object({
 })
 export type DepositState = z.infer<typeof depositSchema>
 
+/** The field trip a trip fee pays for (issue 34): its id and its title as the receipt prints it. */
+export const paidTripSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  title: z.string().check(z.minLength(1), z.maxLength(200)),
+})
+export type PaidTrip = z.infer<typeof paidTripSchema>
+
 export const paymentDataSchema = z.object({
   /** A fee's type (J03), or the admission fee or deposit (H37); absent on contributions. */
   paymentType: z.optional(z.enum(PAYMENT_TYPES)),
   /** A contribution's plan (J11); absent on fees. */
   contributionType: z.optional(z.enum(CONTRIBUTION_TYPES)),
   paymentOption: z.enum(PAYMENT_OPTIONS),
+  /** The field trip a Field Trip payment pays for (only on those). */
+  trip: z.optional(paidTripSchema),
   /** A fee's period (J07–J09). */
   period: z.optional(paidPeriodSchema),
   /** The fee year the payment counts in ('2026-27', J23): the period's, else the payment date's. */
@@ -140,6 +149,10 @@ export const payments = defineCollection({
   roles: PAYMENT_ROLES,
   indexes: ['family_id'],
   // 1: admission fees and deposits, with a deposit's standing (nothing to convert).
-  version: 1,
-  migrationStrategies: { 1: (doc: Record<string, unknown>) => doc },
+  // 2: field trip fees, naming their trip (nothing to convert: older rows have none).
+  version: 2,
+  migrationStrategies: {
+    1: (doc: Record<string, unknown>) => doc,
+    2: (doc: Record<string, unknown>) => doc,
+  },
 })

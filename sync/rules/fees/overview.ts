@@ -35,6 +35,8 @@ export interface PaymentLike {
     contributionType?: string
     paymentOption: PaymentOption
     period?: { key: string; label: string; months: number; start: string; end: string }
+    /** The field trip a Field Trip payment pays for. */
+    trip?: { id: string; title: string }
     feeYear: string
     receivedFrom: string
     amount: number

@@ -59,7 +59,8 @@ export function receiptValues(
     ...common,
     studentName: text(data.studentName),
     feeType: text(data.paymentType),
-    period: text(data.period?.label),
+    // A trip fee pays for its trip, which the receipt names where a period would be.
+    period: text(data.period?.label ?? data.trip?.title),
     yearTotal: fee(yearTotal),
     pending:
       yearTotal === undefined || monthly === undefined

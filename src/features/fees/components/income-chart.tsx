@@ -18,6 +18,7 @@ const COLORS: Record<IncomeKind, string> = {
   'Yearly Fee': 'indigo',
   'Admission Fee': 'orange',
   Deposit: 'gray',
+  'Field Trip': 'lime',
   Contributions: 'pink',
 }
 

@@ -6,7 +6,12 @@ import { shortDate } from '@sync/rules/text'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { centre } from '@/lib/centre'
 import { centreDateOf } from '@/lib/time/calendar-date'
-import { useFamilyFees, useFamilyPayments, useReportPayments } from '../hooks/use-family-payments'
+import {
+  useFamilyFees,
+  useFamilyPayments,
+  useReportPayments,
+  useTripFeeSources,
+} from '../hooks/use-family-payments'
 import { dueView } from '../logic/parents-due'
 import { paidItems } from '../logic/parents-history'
 import type { ReportContext } from '../logic/parents-report'
@@ -14,6 +19,8 @@ import { DueNow } from './parents-due'
 import { PaidList } from './parents-paid-list'
 import { ReportDialog } from './parents-report-dialog'
 import { PayByUpi } from './parents-upi'
+import { tripFeeLines } from '../logic/trip-fees'
+import { FamilyTripFees } from './parents-trip-fees'
 
 /**
  * The parents' Payments pane (J32): what the family owes now, paying it by UPI and telling the
@@ -63,6 +70,16 @@ function FamilyPaymentsView({
   const today = centreDateOf(new Date())
   const fees = useFamilyFees(family.id)
   const report = useReportPayments()
+  const tripSources = useTripFeeSources()
+  const tripFees = useMemo(
+    () =>
+      tripFeeLines(
+        tripSources.trips,
+        tripSources.students.filter((s) => s.family_id === family.id),
+        payments,
+      ),
+    [tripSources, payments, family.id],
+  )
   const [reporting, setReporting] = useState(false)
   const due = useMemo(
     () => (fees.fees ? dueView(fees.fees, payments, today) : null),
@@ -136,6 +153,8 @@ function FamilyPaymentsView({
           />
         </Stack>
       )}
+
+      <FamilyTripFees lines={tripFees} />
 
       <PaidList items={items} />
     </>

@@ -6,6 +6,7 @@ import { paymentsOverview, type StudentFees } from '@sync/rules/fees/overview'
 import { OPEN_FEE_WINDOW } from '@sync/rules/fees/rules'
 import { centreDateOf } from '@/lib/time/calendar-date'
 import { useFeesData } from '../hooks/use-fees-data'
+import { useTripFeeSources } from '../hooks/use-family-payments'
 import { useRecordPayment } from '../hooks/use-record-payment'
 import { feeFamilyOf, feeStudentsOf, type FeeFamily, type FeeStudent } from '../logic/office-fees'
 import { ContributionDialog } from './contribution-dialog'
@@ -16,12 +17,15 @@ import { PaymentListDialog } from './payment-list-dialog'
 import { ReportedPayments, reportSummary } from './reported-payments'
 import { SetAsideDialog } from './set-aside-dialog'
 import { StudentFeeList } from './student-fee-list'
+import { tripFeeLines, type TripFeeLine } from '../logic/trip-fees'
+import { OfficeTripFees, TripFeeDialog } from './trip-fees'
 
 type Dialog =
   | { kind: 'fee'; student: FeeStudent; report?: PaymentRow }
   | { kind: 'contribution'; familyId: string; report?: PaymentRow }
   | { kind: 'list'; student: FeeStudent }
   | { kind: 'setAside'; report: PaymentRow }
+  | { kind: 'trip'; line: TripFeeLine; report?: PaymentRow }
   | null
 
 const LISTS = [
@@ -33,6 +37,7 @@ const LISTS = [
 /** Administration's Payments pane (J05, J12, J29): this period's fees, and the families' reports. */
 export function PaymentsPane() {
   const data = useFeesData()
+  const { trips } = useTripFeeSources()
   const save = useRecordPayment()
   const [dialog, setDialog] = useState<Dialog>(null)
   const [search, setSearch] = useState('')
@@ -53,8 +58,9 @@ export function PaymentsPane() {
       reports: data.payments
         .filter((p) => p.status === 'reported')
         .sort((a, b) => a.data.paymentDate.localeCompare(b.data.paymentDate)),
+      tripFees: tripFeeLines(trips, data.students, data.payments),
     }
-  }, [data, today])
+  }, [data, trips, today])
   if (!data || !view)
     return (
       <Stack gap="md" data-testid="payments-pane">
@@ -72,6 +78,19 @@ export function PaymentsPane() {
   const familyOf = (id: string): FeeFamily =>
     view.familyById.get(id) ?? { id, name: '', guardianNames: [], emails: [] }
   const confirm = (report: PaymentRow) => {
+    const tripLine = view.tripFees.find(
+      (l) => l.tripId === report.data.trip?.id && l.studentId === report.student_id,
+    )
+    if (report.data.trip) {
+      if (tripLine) setDialog({ kind: 'trip', line: tripLine, report })
+      else
+        notifications.show({
+          color: 'red',
+          message:
+            'This field trip is not on this device, or it is archived: set the report aside.',
+        })
+      return
+    }
     if (report.kind === 'contribution' || !report.student_id) {
       setDialog({ kind: 'contribution', familyId: report.family_id, report })
       return
@@ -110,6 +129,10 @@ export function PaymentsPane() {
         onConfirm={confirm}
         onSetAside={(report) => setDialog({ kind: 'setAside', report })}
       />
+      <OfficeTripFees
+        lines={view.tripFees}
+        onRecord={(line) => setDialog({ kind: 'trip', line })}
+      />
       <TextInput
         label="Search"
         placeholder="Student, family or group"
@@ -144,6 +167,25 @@ export function PaymentsPane() {
               student: dialog.student,
               family: familyOf(dialog.student.familyId),
               payments: data.payments,
+              report: dialog.report,
+            })
+            close()
+          }}
+        />
+      )}
+      {dialog?.kind === 'trip' && (
+        <TripFeeDialog
+          opened
+          line={dialog.line}
+          family={familyOf(dialog.line.familyId)}
+          today={today}
+          report={dialog.report}
+          onClose={close}
+          onSave={async (values) => {
+            await save.trip({
+              values,
+              line: dialog.line,
+              family: familyOf(dialog.line.familyId),
               report: dialog.report,
             })
             close()

@@ -6,7 +6,7 @@ import { rupees } from '@sync/rules/text'
 export function reportSummary(p: PaymentRow): string {
   const what =
     p.kind === 'fee'
-      ? `${p.data.studentName ?? 'A student'}: ${p.data.paymentType ?? 'Fee'}${p.data.period ? `, ${p.data.period.label}` : ''}`
+      ? `${p.data.studentName ?? 'A student'}: ${p.data.paymentType ?? 'Fee'}${p.data.period ? `, ${p.data.period.label}` : p.data.trip ? `, ${p.data.trip.title}` : ''}`
       : `${p.data.contributionType ?? ''} contribution`.trim()
   return `${p.data.familyName} family · ${what} · ${rupees(p.data.amount)} on ${p.data.paymentDate}`
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { combineLatest } from 'rxjs'
 import { map } from 'rxjs/operators'
 import type { FamilyRow, PaymentRow } from '@sync/engine/database'
+import type { TripLike, TripStudentLike } from '../logic/trip-fees'
 import { useObservable } from '@/db/hooks'
 import { useOpenDatabase } from '@/db/provider'
 import { trackBackendCall } from '@/lib/backend-activity'
@@ -34,6 +35,39 @@ export function useFamilyPayments(familyToken: string | null): FamilyPayments | 
       ),
     null,
     [familyToken],
+  )
+}
+
+/**
+ * The field trips and the students this device holds (a guardian's: their children's groups' trips,
+ * not archived, and their own children), for the trip fees on the Payments pane.
+ */
+export function useTripFeeSources(): { trips: TripLike[]; students: TripStudentLike[] } {
+  return useObservable(
+    (open) =>
+      combineLatest([
+        open.db.gatherings.find({ selector: { kind: 'field_trip' } }).$,
+        open.db.students.find().$,
+      ]).pipe(
+        map(([tripDocs, studentDocs]) => ({
+          trips: tripDocs.flatMap((d) => {
+            const row = d.toMutableJSON()
+            return row.kind === 'field_trip' ? [row] : []
+          }),
+          students: studentDocs.map((d) => {
+            const s = d.toMutableJSON()
+            return {
+              id: s.id,
+              name: s.name,
+              family_id: s.family_id,
+              group_id: s.group_id,
+              status: s.status,
+            }
+          }),
+        })),
+      ),
+    { trips: [], students: [] },
+    [],
   )
 }
 

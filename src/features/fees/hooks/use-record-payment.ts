@@ -5,6 +5,7 @@ import type { ContributionFormValues } from '../logic/contribution-form'
 import type { FeeFormValues } from '../logic/fee-form'
 import type { FeeFamily, FeeStudent } from '../logic/office-fees'
 import { contributionPaymentRow, feePaymentRow, savedMessage } from '../logic/payment-rows'
+import { tripFeePaymentRow, type TripFeeFormValues, type TripFeeLine } from '../logic/trip-fees'
 import { usePaymentsWriter } from './use-payments-writer'
 
 const today = () => centreDateOf(new Date())
@@ -56,6 +57,17 @@ export function useRecordPayment() {
         id: args.report?.id ?? writer.newId(),
         ...args,
       })
+      await (args.report ? writer.confirm(row) : writer.record(row))
+      void tell(row.id, args.values.sendEmail)
+    },
+    /** A student's field trip fee (issue 34): a Field Trip payment naming the trip. */
+    trip: async (args: {
+      values: TripFeeFormValues
+      line: TripFeeLine
+      family: FeeFamily
+      report?: PaymentLike
+    }): Promise<void> => {
+      const row = tripFeePaymentRow({ id: args.report?.id ?? writer.newId(), ...args })
       await (args.report ? writer.confirm(row) : writer.record(row))
       void tell(row.id, args.values.sendEmail)
     },

@@ -38,6 +38,9 @@ describe('incomeKindOf', () => {
     expect(incomeKindOf(paid(1, '2026-07-01', '2026-27', { paymentType: 'Deposit' }))).toBe(
       'Deposit',
     )
+    expect(incomeKindOf(paid(1, '2026-07-01', '2026-27', { paymentType: 'Field Trip' }))).toBe(
+      'Field Trip',
+    )
     expect(incomeKindOf(paid(1, '2026-07-01', '2026-27', { kind: 'contribution' }))).toBe(
       'Contributions',
     )

@@ -12,6 +12,7 @@ export const INCOME_KINDS = [
   'Yearly Fee',
   'Admission Fee',
   'Deposit',
+  'Field Trip',
   'Contributions',
 ] as const
 export type IncomeKind = (typeof INCOME_KINDS)[number]

@@ -53,7 +53,7 @@ export function ledgerOf(payments: readonly LedgerPayment[], year: LedgerYear): 
         p.kind === 'fee'
           ? (p.data.paymentType ?? 'Fee')
           : `${p.data.contributionType ?? ''} contribution`.trim(),
-      period: p.data.period?.label ?? '',
+      period: p.data.period?.label ?? p.data.trip?.title ?? '',
       feeYear: p.data.feeYear,
       method: p.data.paymentOption,
       reference: p.data.reference ?? '',

@@ -72,6 +72,7 @@ export function paymentListOf(
           : `${p.data.contributionType ?? ''} contribution`.trim(),
       period:
         p.data.period?.label ??
+        p.data.trip?.title ??
         (p.kind === 'fee' && isPeriodFee(p.data.paymentType) ? '' : `Fee year ${p.data.feeYear}`),
       amount: amountText(p.data.amount),
       option: p.data.paymentOption,

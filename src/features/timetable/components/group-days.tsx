@@ -18,6 +18,8 @@ import type { Session, WeekDays } from '../logic/types'
 import { schoolDaysOf } from '@/lib/time/week'
 import { useEditMode } from '../hooks/use-edit-mode'
 import { useGroupWeek, useItemCounts } from '../hooks/use-group-week'
+import { useWeekTrips } from '../hooks/use-week-trips'
+import { tripsOnDay } from '../logic/week-trips'
 import { useTimetableLookups } from '../hooks/use-lookups'
 import { useTimetableWriter } from '../hooks/use-timetable-writer'
 import { lessonKey } from '@sync/contract/collections/timetables'
@@ -63,6 +65,7 @@ export function GroupDays({
 }) {
   const lookups = useTimetableLookups()
   const week = useGroupWeek(groupId, weekKey)
+  const trips = useWeekTrips()
   const counts = useItemCounts()
   const [edit, dispatch] = useEditMode(groupId, weekKey)
   const writer = useTimetableWriter()
@@ -158,6 +161,14 @@ export function GroupDays({
         weekKey={weekKey}
         days={days}
         lookups={lookups}
+        tripsOn={(date) =>
+          tripsOnDay(
+            trips,
+            date,
+            lookups.groups.filter((g) => g.id === groupId),
+            false,
+          )
+        }
         renderSession={(s) => {
           const when = s.mainMixedGroupId ? lessonDayOf(weekKey, days, s.id) : null
           return (

@@ -4,6 +4,8 @@ import { Link } from '@tanstack/react-router'
 import { useAuthMember } from '@/lib/auth/use-auth'
 import { useFacilitatorWeek } from '../hooks/use-facilitator-week'
 import { useTimetableLookups } from '../hooks/use-lookups'
+import { useWeekTrips } from '../hooks/use-week-trips'
+import { tripsOnDay } from '../logic/week-trips'
 import { LessonSummary } from './lesson-summary'
 import { WeekGrid } from './week-grid'
 import { WeekNav } from './week-nav'
@@ -13,6 +15,7 @@ export function LessonsPane({ weekKey, onWeek }: { weekKey: string; onWeek(w: st
   const member = useAuthMember()
   const lookups = useTimetableLookups()
   const week = useFacilitatorWeek(member?.facilitatorId ?? null, weekKey)
+  const trips = useWeekTrips()
   if (!lookups || !week) return <Text c="dimmed">Loading your lessons…</Text>
   return (
     <Stack>
@@ -24,6 +27,18 @@ export function LessonsPane({ weekKey, onWeek }: { weekKey: string; onWeek(w: st
         weekKey={weekKey}
         days={week}
         lookups={lookups}
+        // The trips of the groups this facilitator teaches in the week, each with its group.
+        tripsOn={(date) => {
+          const mine = new Set(
+            Object.values(week).flatMap((sessions) => (sessions ?? []).map((s) => s.groupId)),
+          )
+          return tripsOnDay(
+            trips,
+            date,
+            lookups.groups.filter((g) => mine.has(g.id)),
+            true,
+          )
+        }}
         renderSession={(s) => (
           <UnstyledButton
             component={Link}

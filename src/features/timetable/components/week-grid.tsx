@@ -12,6 +12,8 @@ export function WeekGrid(props: {
   days: WeekDays
   lookups: TimetableLookups
   renderSession(session: Session): React.ReactNode
+  /** What each day names of the field trips ("Field trip: …"), by date. */
+  tripsOn?(date: string): string[]
 }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
@@ -23,6 +25,7 @@ export function WeekGrid(props: {
           holiday={holidayOn(date, props.lookups.holidays)}
           sessions={sortSessionsByTiming(props.days[day], props.lookups.timings)}
           renderSession={props.renderSession}
+          trips={props.tripsOn?.(date) ?? []}
         />
       ))}
     </SimpleGrid>

@@ -1,0 +1,58 @@
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { rupees } from '@sync/rules/text'
+import { dayText } from '@/lib/time/centre-format'
+import { TRIP_FEE_STANDING_TEXT, type TripFeeLine } from '../logic/trip-fees'
+
+const tripDays = (line: TripFeeLine) =>
+  line.startDate === line.endDate
+    ? dayText(line.startDate)
+    : `${dayText(line.startDate)} – ${dayText(line.endDate)}`
+
+/** A family's trip fees in their Payments pane: what each child owes for each trip, or paid. */
+export function FamilyTripFees({ lines }: { lines: readonly TripFeeLine[] }) {
+  if (lines.length === 0) return null
+  return (
+    <section aria-labelledby="family-trip-fees" data-testid="family-trip-fees">
+      <Title order={2} size="h4" id="family-trip-fees" mb={6}>
+        Field trips
+      </Title>
+      <Stack gap={6} role="list" aria-labelledby="family-trip-fees">
+        {lines.map((l) => (
+          <Paper
+            withBorder
+            radius="sm"
+            p="xs"
+            role="listitem"
+            key={l.key}
+            data-testid="family-trip-fee"
+          >
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <div>
+                <Text fw={600}>Field Trip: {l.title}</Text>
+                <Text size="sm">
+                  {l.studentName} · {tripDays(l)} · {rupees(l.fee)}
+                </Text>
+                {l.receipts.length > 0 && (
+                  <Text size="sm" c="dimmed">
+                    Receipt {l.receipts.join(', ')}
+                  </Text>
+                )}
+              </div>
+              <Badge
+                variant="filled"
+                color={
+                  l.standing === 'paid' ? 'teal.9' : l.standing === 'due' ? 'orange.9' : 'gray.7'
+                }
+              >
+                {l.standing === 'due' ? `${rupees(l.due)} due` : TRIP_FEE_STANDING_TEXT[l.standing]}
+              </Badge>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+      <Text size="xs" c="dimmed" mt={4}>
+        Trip fees are paid at the centre, apart from the monthly or term fees.
+      </Text>
+    </section>
+  )
+}
