@@ -17,7 +17,6 @@ const SUITES = [
   'host',
   'sync',
   'sync-server',
-  'devices',
   'policy-helpers',
   'faults',
   'fuzz',
