@@ -122,7 +122,7 @@ for (const { who, paths } of screens) {
   test(`no serious or critical accessibility violations: ${who ?? 'signed out'}`, async ({
     browser,
   }) => {
-    test.setTimeout(300_000)
+    test.setTimeout(600_000)
     expect(await visitAll(browser, who, paths)).toEqual([])
   })
 }

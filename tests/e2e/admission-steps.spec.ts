@@ -61,7 +61,7 @@ async function previewAndSend(page: Page, step: Locator, message: string) {
 test('the office takes a family from meeting to enrolment, the last two steps offline', async ({
   browser,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(420_000)
   await applyAsFamily(`inq-steps-${stamp}`, family, {
     child: 'Tara',
     guardian: 'Lina',

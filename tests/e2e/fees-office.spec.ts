@@ -62,7 +62,7 @@ async function figure(page: Page, testId: string): Promise<string> {
 test('the office records a fee with its receipt e-mailed, sees it paid and counted, and reminds a family that owes', async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000)
+  test.setTimeout(300_000)
   const { context, page } = await signedInPage(
     browser,
     'administration@demo.school',

@@ -6,7 +6,7 @@ test('an admin finds the e-mail the centre sent in Node Mailer, by type, and rea
   page,
 }) => {
   // On two busy cores the reset link, queued after the answer, can take a while to be sent.
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   // A guardian asks for a password reset: the centre sends a Members e-mail.
   await page.goto('/signin')
   await page.getByLabel('E-mail').fill('guardian@demo.school')
@@ -24,10 +24,13 @@ test('an admin finds the e-mail the centre sent in Node Mailer, by type, and rea
     .filter({ hasText: 'To guardian@demo.school' })
     .filter({ hasText: 'Reset your password' })
   // The host's mailer delivers it to the SMTP server; the log says so after a reload.
+  // Each try reloads, waits for the log to arrive (a reload on two busy cores can take seconds),
+  // then looks for the sent row.
   await expect(async () => {
     await admin.reload()
+    await expect(admin.getByTestId('mail-row').first()).toBeVisible({ timeout: 20_000 })
     await expect(mail.first()).toContainText('Sent', { timeout: 1000 })
-  }).toPass({ timeout: 60_000 })
+  }).toPass({ timeout: 90_000 })
   await expect(mail.first()).toContainText('Members')
 
   // Each filter shows only its type.

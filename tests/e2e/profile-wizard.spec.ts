@@ -41,7 +41,7 @@ async function naikFamily(): Promise<PulledFamily | undefined> {
 test('a parent with an incomplete profile is sent to the wizard, completes the four steps with their documents, and lands on Home', async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000)
+  test.setTimeout(300_000)
   const { context, page } = await signedInPage(
     browser,
     'parent-facilitator@demo.school',
