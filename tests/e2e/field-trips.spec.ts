@@ -148,17 +148,34 @@ test('a trip fee is due in Payments, recorded by the office, in Accounting, and 
     fullPage: true,
   })
 
-  // The office records it paid.
+  // Maria paid by UPI and says so: more than is due is refused, then the fee waits for the office.
+  await due.getByRole('button', { name: `I have paid: ${title}, Tiago Fernandes` }).click()
+  const told = family.page.getByRole('dialog', { name: 'Tell the centre you have paid' })
+  await expect(told.getByTestId('trip-report-for')).toHaveText(
+    `Field Trip: ${title} · Tiago Fernandes · ₹350.00 due`,
+  )
+  await expect(told.getByLabel('Amount paid (₹)')).toHaveValue('350')
+  await told.getByLabel('Amount paid (₹)').fill('400')
+  await told.getByLabel('Transaction reference').fill('UTR 6021 7788')
+  await told.getByRole('button', { name: 'Report payment' }).click()
+  await expect(told.getByText('The fee still due for this trip is ₹350.00')).toBeVisible()
+  expect(await seriousViolations(family.page)).toEqual([])
+  await family.page.screenshot({ path: testInfo.outputPath('trip-fee-report-360.png') })
+  await told.getByLabel('Amount paid (₹)').fill('350')
+  await told.getByRole('button', { name: 'Report payment' }).click()
+  await expect(told).toBeHidden()
+  await expect(due).toContainText('Waiting for the office to confirm')
+  await expect(due.getByRole('button', { name: /^I have paid/ })).toHaveCount(0)
+
+  // The office records Ira's fee, paid in cash, and confirms the Fernandes family's report.
   await page.goto('/administration/dash?pane=payments')
   const fees = page.getByTestId('trip-fees')
-  const tiago = fees
-    .getByTestId('trip-fee-due')
-    .filter({ hasText: `Tiago Fernandes: Field Trip, ${title}` })
-  await expect(tiago).toBeVisible({ timeout: 60_000 })
-  await expect(tiago).toContainText('₹350.00 due')
+  const ira = fees.getByTestId('trip-fee-due').filter({ hasText: `Ira Naik: Field Trip, ${title}` })
+  await expect(ira).toBeVisible({ timeout: 60_000 })
+  await expect(ira).toContainText('₹350.00 due')
   expect(await seriousViolations(page)).toEqual([])
-  await tiago.getByRole('button', { name: `Record ${title} paid for Tiago Fernandes` }).click()
-  const record = page.getByRole('dialog', { name: `${title}: the trip fee for Tiago Fernandes` })
+  await ira.getByRole('button', { name: `Record ${title} paid for Ira Naik` }).click()
+  const record = page.getByRole('dialog', { name: `${title}: the trip fee for Ira Naik` })
   await record.getByRole('button', { name: 'Save payment' }).click()
   await expect(record.getByText('Choose how it was paid')).toHaveCount(2)
   await record.getByLabel('Payment option').selectOption('Cash')
@@ -167,10 +184,18 @@ test('a trip fee is due in Payments, recorded by the office, in Accounting, and 
   await page.screenshot({ path: testInfo.outputPath('trip-fee-dialog-360.png'), fullPage: true })
   await record.getByRole('button', { name: 'Save payment' }).click()
   await expect(record).toBeHidden()
+  await expect(ira).toHaveCount(0, { timeout: 30_000 })
+
+  const tiago = fees
+    .getByTestId('trip-fee-due')
+    .filter({ hasText: `Tiago Fernandes: Field Trip, ${title}` })
+  await expect(tiago).toContainText('the family reported a payment', { timeout: 60_000 })
+  await tiago.getByRole('button', { name: `Record ${title} paid for Tiago Fernandes` }).click()
+  const confirm = page.getByRole('dialog', { name: `${title}: the trip fee for Tiago Fernandes` })
+  await expect(confirm.getByLabel('UPI or bank reference')).toHaveValue('UTR 6021 7788')
+  await confirm.getByRole('button', { name: 'Confirm payment' }).click()
+  await expect(confirm).toBeHidden()
   await expect(tiago).toHaveCount(0, { timeout: 30_000 })
-  await expect(
-    fees.getByTestId('trip-fee-due').filter({ hasText: `Ira Naik: Field Trip, ${title}` }),
-  ).toBeVisible()
 
   // The family sees it paid, with its receipt.
   await expect(due).toContainText('Paid', { timeout: 60_000 })

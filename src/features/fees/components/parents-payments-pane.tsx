@@ -17,9 +17,9 @@ import { paidItems } from '../logic/parents-history'
 import type { ReportContext } from '../logic/parents-report'
 import { DueNow } from './parents-due'
 import { PaidList } from './parents-paid-list'
-import { ReportDialog } from './parents-report-dialog'
+import { ReportDialog, TripReportDialog } from './parents-report-dialog'
 import { PayByUpi } from './parents-upi'
-import { tripFeeLines } from '../logic/trip-fees'
+import { tripFeeLines, type TripFeeLine } from '../logic/trip-fees'
 import { FamilyTripFees } from './parents-trip-fees'
 
 /**
@@ -81,6 +81,7 @@ function FamilyPaymentsView({
     [tripSources, payments, family.id],
   )
   const [reporting, setReporting] = useState(false)
+  const [reportingTrip, setReportingTrip] = useState<TripFeeLine | null>(null)
   const due = useMemo(
     () => (fees.fees ? dueView(fees.fees, payments, today) : null),
     [fees.fees, payments, today],
@@ -91,15 +92,13 @@ function FamilyPaymentsView({
   }, [payments, fees.fees])
   const familyName = family.name || 'Family'
   const vpa = centre.upiVpa
-  const context: ReportContext | null = due
-    ? {
-        familyId: family.id,
-        familyName,
-        guardianName: guardianName || `${familyName} family`,
-        due,
-        today,
-      }
-    : null
+  const reporter = {
+    familyId: family.id,
+    familyName,
+    guardianName: guardianName || `${familyName} family`,
+    today,
+  }
+  const context: ReportContext | null = due ? { ...reporter, due } : null
 
   return (
     <>
@@ -154,7 +153,13 @@ function FamilyPaymentsView({
         </Stack>
       )}
 
-      <FamilyTripFees lines={tripFees} />
+      <FamilyTripFees lines={tripFees} onReport={setReportingTrip} />
+      <TripReportDialog
+        line={reportingTrip}
+        context={reporter}
+        onReport={report}
+        onClose={() => setReportingTrip(null)}
+      />
 
       <PaidList items={items} />
     </>

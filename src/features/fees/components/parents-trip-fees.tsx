@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { rupees } from '@sync/rules/text'
 import { dayText } from '@/lib/time/centre-format'
 import { TRIP_FEE_STANDING_TEXT, type TripFeeLine } from '../logic/trip-fees'
@@ -8,8 +8,17 @@ const tripDays = (line: TripFeeLine) =>
     ? dayText(line.startDate)
     : `${dayText(line.startDate)} – ${dayText(line.endDate)}`
 
-/** A family's trip fees in their Payments pane: what each child owes for each trip, or paid. */
-export function FamilyTripFees({ lines }: { lines: readonly TripFeeLine[] }) {
+/**
+ * A family's trip fees in their Payments pane: what each child owes for each trip, or paid; a fee
+ * still due can be reported as paid ("I have paid"), as a monthly or term fee can.
+ */
+export function FamilyTripFees({
+  lines,
+  onReport,
+}: {
+  lines: readonly TripFeeLine[]
+  onReport(line: TripFeeLine): void
+}) {
   if (lines.length === 0) return null
   return (
     <section aria-labelledby="family-trip-fees" data-testid="family-trip-fees">
@@ -38,20 +47,35 @@ export function FamilyTripFees({ lines }: { lines: readonly TripFeeLine[] }) {
                   </Text>
                 )}
               </div>
-              <Badge
-                variant="filled"
-                color={
-                  l.standing === 'paid' ? 'teal.9' : l.standing === 'due' ? 'orange.9' : 'gray.7'
-                }
-              >
-                {l.standing === 'due' ? `${rupees(l.due)} due` : TRIP_FEE_STANDING_TEXT[l.standing]}
-              </Badge>
+              <Group gap="xs">
+                <Badge
+                  variant="filled"
+                  color={
+                    l.standing === 'paid' ? 'teal.9' : l.standing === 'due' ? 'orange.9' : 'gray.7'
+                  }
+                >
+                  {l.standing === 'due'
+                    ? `${rupees(l.due)} due`
+                    : TRIP_FEE_STANDING_TEXT[l.standing]}
+                </Badge>
+                {l.standing === 'due' && (
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    onClick={() => onReport(l)}
+                    aria-label={`I have paid: ${l.title}, ${l.studentName}`}
+                  >
+                    I have paid
+                  </Button>
+                )}
+              </Group>
             </Group>
           </Paper>
         ))}
       </Stack>
       <Text size="xs" c="dimmed" mt={4}>
-        Trip fees are paid at the centre, apart from the monthly or term fees.
+        Trip fees are paid apart from the monthly or term fees: at the centre, or by UPI or bank
+        transfer and then reported here.
       </Text>
     </section>
   )

@@ -131,7 +131,16 @@ export function PaymentsPane() {
       />
       <OfficeTripFees
         lines={view.tripFees}
-        onRecord={(line) => setDialog({ kind: 'trip', line })}
+        onRecord={(line) =>
+          // A fee the family reported opens as that report, to be confirmed.
+          setDialog({
+            kind: 'trip',
+            line,
+            report: view.reports.find(
+              (r) => r.data.trip?.id === line.tripId && r.student_id === line.studentId,
+            ),
+          })
+        }
       />
       <TextInput
         label="Search"

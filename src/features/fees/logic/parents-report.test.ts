@@ -9,9 +9,12 @@ import {
   reportInitialValues,
   reportPeriods,
   suggestedAmount,
+  tripReportedRow,
+  tripReportInitialValues,
   type ReportContext,
   type ReportFormValues,
 } from './parents-report'
+import { tripFeeLines, type TripFeeLine } from './trip-fees'
 
 const TODAY = '2026-11-27'
 const NOVEMBER = {
@@ -218,5 +221,122 @@ describe('a reported payment', () => {
       ['rep-1', 'st-ines', 14500, '432198765012'],
       ['rep-2', 'st-tiago', 16700, '432198765012'],
     ])
+  })
+})
+
+describe('a trip fee reported as paid', () => {
+  const goa: TripFeeLine = {
+    key: 'trip-goa/st-tiago',
+    tripId: 'trip-goa',
+    title: 'Old Goa walk',
+    startDate: '2026-12-04',
+    endDate: '2026-12-04',
+    feeYear: '2026-27',
+    studentId: 'st-tiago',
+    studentName: 'Tiago Fernandes',
+    familyId: 'demo-family-fernandes',
+    fee: 800,
+    paid: 0,
+    due: 800,
+    receipts: [],
+    standing: 'due',
+  }
+  const { due: _due, ...reporter } = context()
+  const form = { ...tripReportInitialValues(goa, TODAY), reference: 'UTR 4321-98' }
+
+  it('opens on what is still due, today and UPI, for the child and the trip', () => {
+    expect(tripReportInitialValues({ ...goa, paid: 300, due: 500 }, TODAY)).toEqual({
+      target: 'st-tiago',
+      periodKey: 'trip-goa',
+      amount: 500,
+      paymentDate: TODAY,
+      paymentOption: 'UPI',
+      reference: '',
+    })
+  })
+
+  it('is a waiting Field Trip payment naming the trip, in its fee year, with no period', () => {
+    expect(tripReportedRow(form, goa, reporter, 'rep-trip')).toEqual({
+      ok: true,
+      rows: [
+        {
+          id: 'rep-trip',
+          family_id: 'demo-family-fernandes',
+          student_id: 'st-tiago',
+          kind: 'fee',
+          status: 'reported',
+          data: {
+            paymentType: 'Field Trip',
+            trip: { id: 'trip-goa', title: 'Old Goa walk' },
+            paymentOption: 'UPI',
+            feeYear: '2026-27',
+            receivedFrom: 'Maria Fernandes',
+            amount: 800,
+            paymentDate: TODAY,
+            studentName: 'Tiago Fernandes',
+            familyName: 'Fernandes',
+            sendEmail: false,
+            reference: 'UTR 4321-98',
+          },
+        },
+      ],
+    })
+  })
+
+  it('then waits for the office: the fee shows as reported, still due', () => {
+    const result = tripReportedRow(form, goa, reporter, 'rep-trip')
+    if (!result.ok) throw new Error('refused')
+    const trip = {
+      id: 'trip-goa',
+      status: 'pending',
+      group_ids: ['g1'],
+      data: {
+        title: 'Old Goa walk',
+        startDate: '2026-12-04',
+        endDate: '2026-12-04',
+        academicYear: '2026-27',
+        fee: 800,
+        studentIds: [],
+      },
+    }
+    const student = {
+      id: 'st-tiago',
+      name: 'Tiago Fernandes',
+      family_id: 'demo-family-fernandes',
+      group_id: 'g1',
+    }
+    const [line] = tripFeeLines([trip], [student], result.rows)
+    expect(line).toMatchObject({ standing: 'reported', due: 800, paid: 0 })
+  })
+
+  it('refuses more than is due, a fee paid already, another family’s fee, and bad input', () => {
+    expect(tripReportedRow({ ...form, amount: 801 }, goa, reporter, 'x')).toEqual({
+      ok: false,
+      errors: { amount: 'The fee still due for this trip is ₹800.00' },
+    })
+    expect(
+      tripReportedRow(form, { ...goa, paid: 800, due: 0, standing: 'paid' }, reporter, 'x'),
+    ).toEqual({ ok: false, errors: { amount: REPORT_MESSAGES.tripPaid } })
+    expect(tripReportedRow(form, { ...goa, familyId: 'demo-family-kamat' }, reporter, 'x')).toEqual(
+      { ok: false, errors: { target: REPORT_MESSAGES.otherFamily } },
+    )
+    expect(tripReportedRow({ ...form, periodKey: 'trip-other' }, goa, reporter, 'x')).toEqual({
+      ok: false,
+      errors: { target: REPORT_MESSAGES.unknownChild },
+    })
+    const bad = tripReportedRow(
+      { ...form, amount: 0, paymentDate: '2026-12-31', reference: 'x\u0000' },
+      goa,
+      reporter,
+      'x',
+    )
+    expect(bad).toEqual({
+      ok: false,
+      errors: {
+        amount: REPORT_MESSAGES.amount,
+        paymentDate: REPORT_MESSAGES.future,
+        reference: REPORT_MESSAGES.reference,
+      },
+    })
   })
 })

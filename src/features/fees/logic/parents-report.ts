@@ -8,7 +8,10 @@ import { MAX_PAYMENT, payments, type PaidPeriod } from '@sync/contract/collectio
 import type { PaymentRow } from '@sync/engine/database'
 import { feeYearOf, periodOptions, totalFee, type FeePeriod } from '@sync/rules/fees/rules'
 import { parseRow } from '@sync/contract/schema'
+import { rupees } from '@sync/rules/text'
+import { FIELD_TRIP_PAYMENT_TYPE } from '@sync/contract/fee-kinds'
 import type { ChildDue, DueView } from './parents-due'
+import type { TripFeeLine } from './trip-fees'
 
 /** How a family pays from home: cash is handed in at the office, which records it. */
 export const REPORT_OPTIONS = ['UPI', 'Indian Bank Transfer', 'Federal Bank Transfer'] as const
@@ -27,6 +30,8 @@ export const REPORT_MESSAGES = {
   referenceChars: 'Use only letters, digits, spaces, / and -',
   nothingDue: 'Nothing is due to report: choose a child.',
   unknownChild: 'This child is not on this device.',
+  tripPaid: 'This trip fee is paid already.',
+  otherFamily: 'This trip fee is not one of your family’s.',
 } as const
 
 /** A YYYY-MM-DD that names a day of the calendar (not 2026-02-30). */
@@ -98,6 +103,18 @@ export function reportInitialValues(due: DueView, today: string): ReportFormValu
   }
 }
 
+/** The form's values checked by its rules, or the message of each field they refuse. */
+function parseReport(
+  values: unknown,
+  today: string,
+): { ok: true; form: ReportForm } | { ok: false; errors: Record<string, string> } {
+  const parsed = reportFormSchema(today).safeParse(values)
+  if (parsed.success) return { ok: true, form: parsed.data }
+  const errors: Record<string, string> = {}
+  for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message
+  return { ok: false, errors }
+}
+
 export interface ReportContext {
   familyId: string
   familyName: string
@@ -160,13 +177,9 @@ export function reportedRows(
   ctx: ReportContext,
   newId: () => string,
 ): ReportResult {
-  const parsed = reportFormSchema(ctx.today).safeParse(values)
-  if (!parsed.success) {
-    const errors: Record<string, string> = {}
-    for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message
-    return { ok: false, errors }
-  }
-  const form = parsed.data
+  const parsed = parseReport(values, ctx.today)
+  if (!parsed.ok) return parsed
+  const form = parsed.form
   if (form.target === ALL_CHILDREN) {
     const owing = ctx.due.children.filter((c) => c.toPay > 0)
     if (owing.length === 0) return { ok: false, errors: { target: REPORT_MESSAGES.nothingDue } }
@@ -177,4 +190,71 @@ export function reportedRows(
   const period = reportPeriods(child, ctx.today).find((p) => p.key === form.periodKey)
   if (!period) return { ok: false, errors: { periodKey: REPORT_MESSAGES.period } }
   return { ok: true, rows: [rowFor(child, period, form.amount, form, ctx, newId())] }
+}
+
+/** Who reports a trip fee: the family and the guardian signed in, on the centre's `today`. */
+export type TripReportContext = Omit<ReportContext, 'due'>
+
+/**
+ * "I have paid" for one child's field trip fee opens with what is still due, today and UPI. The
+ * child and the trip are the form's `target` and `periodKey`, so the form has the same rules.
+ */
+export function tripReportInitialValues(line: TripFeeLine, today: string): ReportFormValues {
+  return {
+    target: line.studentId,
+    periodKey: line.tripId,
+    amount: line.due > 0 ? line.due : '',
+    paymentDate: today,
+    paymentOption: 'UPI',
+    reference: '',
+  }
+}
+
+/**
+ * The reported payment of a trip fee: type Field Trip, naming the trip and counting in its fee
+ * year, with no period; at most what is still due. It counts for nothing until the office
+ * confirms it in the trip fee dialog.
+ */
+export function tripReportedRow(
+  values: unknown,
+  line: TripFeeLine,
+  ctx: TripReportContext,
+  id: string,
+): ReportResult {
+  const parsed = parseReport(values, ctx.today)
+  if (!parsed.ok) return parsed
+  const form = parsed.form
+  if (line.familyId !== ctx.familyId)
+    return { ok: false, errors: { target: REPORT_MESSAGES.otherFamily } }
+  if (form.target !== line.studentId || form.periodKey !== line.tripId)
+    return { ok: false, errors: { target: REPORT_MESSAGES.unknownChild } }
+  if (line.due <= 0) return { ok: false, errors: { amount: REPORT_MESSAGES.tripPaid } }
+  if (form.amount > line.due)
+    return {
+      ok: false,
+      errors: {
+        amount: `The fee still due for this trip is ${rupees(line.due)}`,
+      },
+    }
+  const row = parseRow(payments, {
+    id,
+    family_id: ctx.familyId,
+    student_id: line.studentId,
+    kind: 'fee',
+    status: 'reported',
+    data: {
+      paymentType: FIELD_TRIP_PAYMENT_TYPE,
+      trip: { id: line.tripId, title: line.title },
+      paymentOption: form.paymentOption,
+      feeYear: line.feeYear,
+      receivedFrom: ctx.guardianName,
+      amount: form.amount,
+      paymentDate: form.paymentDate,
+      studentName: line.studentName,
+      familyName: ctx.familyName,
+      sendEmail: false,
+      reference: form.reference,
+    },
+  })
+  return { ok: true, rows: [row] }
 }
