@@ -1,19 +1,11 @@
 import '@mantine/core/styles/Modal.css'
 import { useMemo } from 'react'
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  Stack,
-  TextInput,
-  Textarea,
-} from '@mantine/core'
+import { Modal, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { ABSENCE_REASON_MAX } from '@sync/contract/collections/lesson-items'
 import { absenceReportSchema, type AbsenceReport } from '@sync/rules/classroom/absence-report'
+import { DialogActions } from '@/components/form/dialog-actions'
 import { useSubmit } from '@/components/form/use-submit'
 
 export interface AbsenceReportDialogProps {
@@ -83,19 +75,12 @@ function ReportForm({
           minRows={2}
           {...form.getInputProps('reason')}
         />
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Report absence
-          </Button>
-        </Group>
+        <DialogActions
+          busy={busy}
+          failure={failure}
+          submitLabel="Report absence"
+          onCancel={onClose}
+        />
       </Stack>
     </form>
   )

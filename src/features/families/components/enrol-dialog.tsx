@@ -2,10 +2,7 @@ import '@mantine/core/styles/Modal.css'
 import '@mantine/core/styles/Checkbox.css'
 import '@mantine/core/styles/NumberInput.css'
 import {
-  Alert,
-  Button,
   Checkbox,
-  Group,
   Modal,
   NativeSelect,
   NumberInput,
@@ -20,6 +17,7 @@ import {
   type EnrolFormValues,
 } from '@sync/rules/families/enrolment'
 import { GENDERS } from '@sync/rules/families/profile'
+import { DialogActions } from '@/components/form/dialog-actions'
 import { useSubmit } from '@/components/form/use-submit'
 import type { GroupOption, TariffOption } from '../logic/office'
 
@@ -146,19 +144,7 @@ function EnrolForm({
           label="Enrol on trial first"
           {...form.getInputProps('trial', { type: 'checkbox' })}
         />
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Enrol
-          </Button>
-        </Group>
+        <DialogActions busy={busy} failure={failure} submitLabel="Enrol" onCancel={onClose} />
       </Stack>
     </form>
   )

@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Modal.css'
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
+import { Modal, Stack, Text, Textarea } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { terminationSchema } from '@sync/rules/families/enrolment'
+import { DialogActions } from '@/components/form/dialog-actions'
 import { useSubmit } from '@/components/form/use-submit'
 
 const validate = schemaResolver(terminationSchema, { sync: true })
@@ -54,19 +55,13 @@ function RemoveForm({
           maxLength={2000}
           {...form.getInputProps('notes')}
         />
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" color="red" loading={busy}>
-            End enrolment
-          </Button>
-        </Group>
+        <DialogActions
+          busy={busy}
+          failure={failure}
+          submitLabel="End enrolment"
+          danger
+          onCancel={onClose}
+        />
       </Stack>
     </form>
   )

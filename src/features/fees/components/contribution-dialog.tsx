@@ -2,10 +2,7 @@ import '@mantine/core/styles/Modal.css'
 import '@mantine/core/styles/Checkbox.css'
 import '@mantine/core/styles/NumberInput.css'
 import {
-  Alert,
-  Button,
   Checkbox,
-  Group,
   Modal,
   NativeSelect,
   NumberInput,
@@ -17,6 +14,7 @@ import { schemaResolver, useForm } from '@mantine/form'
 import type { PaymentLike } from '@sync/rules/fees/overview'
 import { CONTRIBUTION_TYPES } from '@sync/rules/fees/rules'
 import { PAYMENT_OPTION_CHOICES } from '../logic/fee-form'
+import { DialogActions } from '@/components/form/dialog-actions'
 import { useSubmit } from '@/components/form/use-submit'
 import {
   contributionFormDefaults,
@@ -162,19 +160,13 @@ function ContributionForm({
           styles={{ description: { overflowWrap: 'anywhere' } }}
           {...form.getInputProps('sendEmail', { type: 'checkbox' })}
         />
-        {failure && (
-          <Alert color="red" role="alert" title="The contribution was not saved">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {report ? 'Confirm contribution' : 'Save contribution'}
-          </Button>
-        </Group>
+        <DialogActions
+          busy={busy}
+          failure={failure}
+          failureTitle="The contribution was not saved"
+          submitLabel={report ? 'Confirm contribution' : 'Save contribution'}
+          onCancel={onClose}
+        />
       </Stack>
     </form>
   )

@@ -3,10 +3,7 @@ import '@mantine/core/styles/Checkbox.css'
 import '@mantine/core/styles/NumberInput.css'
 import { useMemo } from 'react'
 import {
-  Alert,
-  Button,
   Checkbox,
-  Group,
   Modal,
   NativeSelect,
   NumberInput,
@@ -20,6 +17,7 @@ import { schemaResolver, useForm } from '@mantine/form'
 import type { PaymentLike } from '@sync/rules/fees/overview'
 import { FEE_TYPES, type FeeType } from '@sync/rules/fees/rules'
 import { rupees } from '@sync/rules/text'
+import { DialogActions } from '@/components/form/dialog-actions'
 import { useSubmit } from '@/components/form/use-submit'
 import {
   feeFormDefaults,
@@ -159,19 +157,13 @@ function FeeForm({ student, family, payments, today, report, onSave, onClose }: 
           styles={{ description: { overflowWrap: 'anywhere' } }}
           {...form.getInputProps('sendEmail', { type: 'checkbox' })}
         />
-        {failure && (
-          <Alert color="red" role="alert" title="The payment was not saved">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {report ? 'Confirm payment' : 'Save payment'}
-          </Button>
-        </Group>
+        <DialogActions
+          busy={busy}
+          failure={failure}
+          failureTitle="The payment was not saved"
+          submitLabel={report ? 'Confirm payment' : 'Save payment'}
+          onCancel={onClose}
+        />
       </Stack>
     </form>
   )

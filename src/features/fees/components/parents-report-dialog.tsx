@@ -1,22 +1,13 @@
 import '@mantine/core/styles/Modal.css'
 import '@mantine/core/styles/NumberInput.css'
 import { useMemo } from 'react'
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  NumberInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core'
+import { Modal, NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core'
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import type { PaymentRow } from '@sync/engine/database'
 import { uuidv7 } from '@sync/contract/ids'
 import { rupees } from '@sync/rules/text'
+import { DialogActions } from '@/components/form/dialog-actions'
 import { useSubmit } from '@/components/form/use-submit'
 import {
   ALL_CHILDREN,
@@ -122,7 +113,12 @@ function ReportForm({ context, onReport, onClose }: Omit<ReportDialogProps, 'ope
           today={today}
           amountFixed={all ? 'The whole amount due, one report per child.' : undefined}
         />
-        <ReportActions busy={busy} failure={failure} onClose={onClose} />
+        <DialogActions
+          busy={busy}
+          failure={failure}
+          submitLabel="Report payment"
+          onCancel={onClose}
+        />
       </Stack>
     </form>
   )
@@ -200,34 +196,6 @@ function PaidFields({
   )
 }
 
-function ReportActions({
-  busy,
-  failure,
-  onClose,
-}: {
-  busy: boolean
-  failure: string | null
-  onClose: () => void
-}) {
-  return (
-    <>
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-      )}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={busy}>
-          Report payment
-        </Button>
-      </Group>
-    </>
-  )
-}
-
 export interface TripReportDialogProps {
   /** The trip fee reported; null: the dialog is closed. */
   line: TripFeeLine | null
@@ -269,7 +237,12 @@ function TripReportForm({
           Field Trip: {line.title} · {line.studentName} · {rupees(line.due)} due
         </Text>
         <PaidFields form={form} today={today} />
-        <ReportActions busy={busy} failure={failure} onClose={onClose} />
+        <DialogActions
+          busy={busy}
+          failure={failure}
+          submitLabel="Report payment"
+          onCancel={onClose}
+        />
       </Stack>
     </form>
   )

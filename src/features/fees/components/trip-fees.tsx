@@ -2,7 +2,6 @@ import '@mantine/core/styles/Modal.css'
 import '@mantine/core/styles/Checkbox.css'
 import '@mantine/core/styles/NumberInput.css'
 import {
-  Alert,
   Button,
   Checkbox,
   Group,
@@ -20,6 +19,7 @@ import { schemaResolver, useForm } from '@mantine/form'
 import type { PaymentLike } from '@sync/rules/fees/overview'
 import { rupees } from '@sync/rules/text'
 import { dayText } from '@/lib/time/centre-format'
+import { DialogActions } from '@/components/form/dialog-actions'
 import { useSubmit } from '@/components/form/use-submit'
 import { PAYMENT_OPTION_CHOICES } from '../logic/fee-form'
 import type { FeeFamily } from '../logic/office-fees'
@@ -193,19 +193,13 @@ function TripFeeForm({ line, family, today, report, onSave, onClose }: TripFeeDi
           styles={{ description: { overflowWrap: 'anywhere' } }}
           {...form.getInputProps('sendEmail', { type: 'checkbox' })}
         />
-        {failure && (
-          <Alert color="red" role="alert" title="The payment was not saved">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {report ? 'Confirm payment' : 'Save payment'}
-          </Button>
-        </Group>
+        <DialogActions
+          busy={busy}
+          failure={failure}
+          failureTitle="The payment was not saved"
+          submitLabel={report ? 'Confirm payment' : 'Save payment'}
+          onCancel={onClose}
+        />
       </Stack>
     </form>
   )
