@@ -74,6 +74,8 @@ export interface HostOptions {
   https?: boolean
   /** Seed the demo centre when the database has no accounts (default true). */
   seed?: boolean
+  /** With `memory`: start from this image of a database (see `dumpImage` in db.ts). */
+  image?: Blob
   log?: (line: string) => void
 }
 
@@ -275,7 +277,12 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   // One sender for every e-mail the host sends, unless MAIL_FROM says otherwise.
   const mailFrom = options.mailFrom ?? 'Learning Centre <no-reply@localhost>'
   const certificate = options.https ? await hostCertificate(dataDir, { log }) : undefined
-  const db = await openDb({ url: options.databaseUrl, dataDir, memory: options.memory })
+  const db = await openDb({
+    url: options.databaseUrl,
+    dataDir,
+    memory: options.memory,
+    image: options.image,
+  })
   const closers: Closable[] = []
   let servers: Listening | undefined
   try {

@@ -5,9 +5,13 @@ import {
   type SupabaseClient,
   type SupabaseClientOptions,
 } from '@supabase/supabase-js'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import WebSocket from 'ws'
 import type { Db } from '../../supabase/local/db.ts'
 import { startHost, type HostOptions } from '../../supabase/local/server.ts'
+import { seededImage } from './seeded-image.ts'
 import type { TestTarget } from './test-db.ts'
 
 export interface TestHost {
@@ -35,11 +39,23 @@ export async function startTestHost(args: {
   options?: Partial<HostOptions>
 }): Promise<TestHost> {
   const fresh = await args.database.fresh()
+  // PGlite starts from the image of the migrated and seeded demo centre, unless the suite wants
+  // an empty database or a folder of its own.
+  const image =
+    fresh.memory && args.options?.seed !== false && !args.options?.dataDir
+      ? await seededImage()
+      : undefined
+  // A host on a server database keeps its files and secret in a data folder: a new one per host,
+  // so no suite (and no earlier run) sees another's files.
+  const scratch =
+    !fresh.memory && !args.options?.dataDir ? mkdtempSync(join(tmpdir(), 'test-host-')) : undefined
   let host
   try {
     host = await startHost({
       port: 0,
       memory: fresh.memory,
+      image,
+      dataDir: scratch,
       databaseUrl: fresh.url,
       smtpUrl: args.smtpUrl,
       distDir: 'tests/host/no-dist',
@@ -50,6 +66,7 @@ export async function startTestHost(args: {
     })
   } catch (error) {
     await fresh.drop()
+    if (scratch) rmSync(scratch, { recursive: true, force: true })
     throw error
   }
   const clients: SupabaseClient[] = []
@@ -82,6 +99,7 @@ export async function startTestHost(args: {
       await Promise.all(clients.map((c) => c.removeAllChannels()))
       await host.stop()
       await fresh.drop()
+      if (scratch) rmSync(scratch, { recursive: true, force: true })
     },
   }
 }

@@ -7,6 +7,7 @@ import { openDb, type Db, type Queryable } from '../../supabase/local/db.ts'
 import { runAs, type RequestAuth } from '../../supabase/local/deps.ts'
 import { migrate } from '../../supabase/local/migrate.ts'
 import { seed } from '../../supabase/local/seed.ts'
+import { seededImage } from './seeded-image.ts'
 
 export interface FreshDatabase {
   /** Options for openDb/startHost: memory PGlite or the URL of a new database. */
@@ -50,7 +51,12 @@ function target(name: TestTarget['name'], fresh: () => Promise<FreshDatabase>): 
     open() {
       shared ??= (async () => {
         const database = await fresh()
-        const db = await openDb({ url: database.url, memory: database.memory })
+        if (database.memory) {
+          // PGlite opens from the image of a migrated and seeded database, made once per run.
+          const db = await openDb({ memory: true, image: await seededImage() })
+          return { db, database }
+        }
+        const db = await openDb({ url: database.url })
         await migrate(db)
         await seed(db)
         return { db, database }
