@@ -204,6 +204,43 @@ describe.each(testDatabases())('field trip fees on $name', (target) => {
     ])
   })
 
+  it('refuses a family a trip fee that is not its own to report', async () => {
+    const report = (id: string, tripId: string, extra: Record<string, unknown> = {}) => ({
+      ...tripFee(id, tripId, { sendEmail: false, paymentOption: 'UPI', reference: 'UTR 1234' }),
+      status: 'reported',
+      ...extra,
+    })
+    // A trip of Tiago's group with nothing recorded for it yet.
+    expect((await pushAs(db, administration, 'gatherings', [trip('ftp-att', [])])).refused).toEqual(
+      [],
+    )
+    const answer = await pushAs(db, guardian, 'payments', [
+      // Another family's child, under the other family or under their own.
+      report('ftp-att-ira', 'ftp-att', { family_id: 'demo-family-naik', student_id: 'st-ira' }),
+      report('ftp-att-mix', 'ftp-att', { student_id: 'st-ira' }),
+      // Their own child, on a trip he does not go on.
+      report('ftp-att-other', 'ftp-other'),
+      // Recorded, not reported: only the office records.
+      { ...report('ftp-att-rec', 'ftp-att'), status: 'recorded' },
+      // No trip named.
+      report('ftp-att-none', 'ftp-att', {
+        data: { ...report('x', 'ftp-att').data, trip: undefined },
+      }),
+    ])
+    // Each for its own reason, so none is refused only because another in the push was.
+    expect(Object.fromEntries(answer.refused.map((r) => [r.id, r.reason]))).toEqual({
+      'ftp-att-ira': 'You are not allowed to make this change to payments.',
+      'ftp-att-mix': 'The student is not a child of this family.',
+      'ftp-att-other': 'Tiago Fernandes does not take part in the field trip Spice farm ftp-other.',
+      'ftp-att-rec': 'A family reports a payment; the office records it.',
+      'ftp-att-none': 'This field trip is not known to the centre.',
+    })
+    const kept = await db.query<{ id: string }>(
+      `select id from public.payments where id like 'ftp-att-%'`,
+    )
+    expect(kept).toEqual([])
+  })
+
   it('lets a family report a trip fee, and the office confirm it once', async () => {
     const report = {
       ...tripFee('ftp-pay-r', 'ftp-group', { sendEmail: false }),
