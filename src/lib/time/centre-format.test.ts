@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { centreFormat, dayText } from './centre-format'
+import { centreFormat, dayText, daySpanText } from './centre-format'
 
 // The test runs in the process's zone (TZ); the answers are the centre's whatever it is.
 describe('times as the centre reads them', () => {
@@ -28,5 +28,12 @@ describe('a calendar date as the centre writes it', () => {
     ['not a date', 'not a date'],
   ])('%s is “%s”, whatever the device’s zone', (date, text) => {
     expect(dayText(date)).toBe(text)
+  })
+})
+
+describe('days from one date to another', () => {
+  it('is one day when they are the same, else both with a dash', () => {
+    expect(daySpanText('2026-12-04', '2026-12-04')).toBe('4 Dec 2026')
+    expect(daySpanText('2030-01-14', '2030-01-15')).toBe('14 Jan 2030 – 15 Jan 2030')
   })
 })

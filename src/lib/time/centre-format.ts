@@ -38,3 +38,8 @@ export function dayText(date: string): string {
     ? centreFormat(`${date}T12:00:00+05:30`, 'd MMM yyyy')
     : date
 }
+
+/** Days from `start` to `end` as people read them: one day, or "4 Dec 2026 – 5 Dec 2026". */
+export function daySpanText(start: string, end: string): string {
+  return start === end ? dayText(start) : `${dayText(start)} – ${dayText(end)}`
+}

@@ -6,7 +6,7 @@ import { parseRow } from '@sync/contract/schema'
 import { rupees } from '@sync/rules/text'
 import type { GatheringRow } from '@sync/engine/database'
 import { academicYearOf } from '@/lib/time/academic-year'
-import { dayText } from '@/lib/time/centre-format'
+import { daySpanText } from '@/lib/time/centre-format'
 
 export type FieldTripRow = Extract<GatheringRow, { kind: 'field_trip' }>
 
@@ -154,9 +154,7 @@ export function familyTripFee<C extends { id: string; group_id: string | null }>
 
 /** A trip's dates as people read them: one day, or from … to. */
 export const tripDates = (trip: FieldTripRow): string =>
-  trip.data.startDate === trip.data.endDate
-    ? dayText(trip.data.startDate)
-    : `${dayText(trip.data.startDate)} – ${dayText(trip.data.endDate)}`
+  daySpanText(trip.data.startDate, trip.data.endDate)
 
 /** A trip's fee as the screens show it: 'Free', or rupees with Indian digit grouping. */
 export const tripFee = (amount: number): string => (amount === 0 ? 'Free' : rupees(amount))

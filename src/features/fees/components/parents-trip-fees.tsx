@@ -1,12 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { rupees } from '@sync/rules/text'
-import { dayText } from '@/lib/time/centre-format'
+import { daySpanText } from '@/lib/time/centre-format'
 import { TRIP_FEE_STANDING_TEXT, type TripFeeLine } from '../logic/trip-fees'
-
-const tripDays = (line: TripFeeLine) =>
-  line.startDate === line.endDate
-    ? dayText(line.startDate)
-    : `${dayText(line.startDate)} – ${dayText(line.endDate)}`
 
 /**
  * A family's trip fees in their Payments pane: what each child owes for each trip, or paid; a fee
@@ -39,7 +34,7 @@ export function FamilyTripFees({
               <div>
                 <Text fw={600}>Field Trip: {l.title}</Text>
                 <Text size="sm">
-                  {l.studentName} · {tripDays(l)} · {rupees(l.fee)}
+                  {l.studentName} · {daySpanText(l.startDate, l.endDate)} · {rupees(l.fee)}
                 </Text>
                 {l.receipts.length > 0 && (
                   <Text size="sm" c="dimmed">

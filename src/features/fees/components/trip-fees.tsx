@@ -18,7 +18,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form'
 import type { PaymentLike } from '@sync/rules/fees/overview'
 import { rupees } from '@sync/rules/text'
-import { dayText } from '@/lib/time/centre-format'
+import { daySpanText } from '@/lib/time/centre-format'
 import { DialogActions } from '@/components/form/dialog-actions'
 import { useSubmit } from '@/components/form/use-submit'
 import { PAYMENT_OPTION_CHOICES } from '../logic/fee-form'
@@ -33,11 +33,6 @@ import {
 } from '../logic/trip-fees'
 
 const validate = schemaResolver(tripFeeFormSchema, { sync: true })
-
-export const tripDays = (line: TripFeeLine) =>
-  line.startDate === line.endDate
-    ? dayText(line.startDate)
-    : `${dayText(line.startDate)} – ${dayText(line.endDate)}`
 
 /**
  * The office's field trip fees (issue 34): each student who goes on a trip with a fee and has not
@@ -81,7 +76,7 @@ export function OfficeTripFees({
                     {l.studentName}: Field Trip, {l.title}
                   </Text>
                   <Text size="sm" c="dimmed">
-                    {tripDays(l)} · {rupees(l.due)} due
+                    {daySpanText(l.startDate, l.endDate)} · {rupees(l.due)} due
                     {l.paid > 0 ? ` (${rupees(l.paid)} paid)` : ''}
                     {l.standing === 'reported' ? ' · the family reported a payment' : ''}
                   </Text>
@@ -147,8 +142,9 @@ function TripFeeForm({ line, family, today, report, onSave, onClose }: TripFeeDi
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Text size="sm">
-          {tripDays(line)} · the fee is {rupees(line.fee)} per student; {rupees(line.due)} is still
-          due. It counts in the fee year {line.feeYear}, apart from the monthly or term fees.
+          {daySpanText(line.startDate, line.endDate)} · the fee is {rupees(line.fee)} per student;{' '}
+          {rupees(line.due)} is still due. It counts in the fee year {line.feeYear}, apart from the
+          monthly or term fees.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
           <NativeSelect
