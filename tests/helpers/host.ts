@@ -11,7 +11,6 @@ import { join } from 'node:path'
 import WebSocket from 'ws'
 import type { Db } from '../../supabase/local/db.ts'
 import { startHost, type HostOptions } from '../../supabase/local/server.ts'
-import { seededImage } from './seeded-image.ts'
 import type { TestTarget } from './test-db.ts'
 
 export interface TestHost {
@@ -38,13 +37,12 @@ export async function startTestHost(args: {
   smtpUrl?: string
   options?: Partial<HostOptions>
 }): Promise<TestHost> {
-  const fresh = await args.database.fresh()
-  // PGlite starts from the image of the migrated and seeded demo centre, unless the suite wants
-  // an empty database or a folder of its own.
-  const image =
-    fresh.memory && args.options?.seed !== false && !args.options?.dataDir
-      ? await seededImage()
-      : undefined
+  // The database starts as a copy of the migrated and seeded demo centre (PGlite's image, the
+  // server's template), unless the suite wants an empty database or a folder of its own.
+  const fresh =
+    args.options?.seed !== false && !args.options?.dataDir
+      ? await args.database.seeded()
+      : await args.database.fresh()
   // A host on a server database keeps its files and secret in a data folder: a new one per host,
   // so no suite (and no earlier run) sees another's files.
   const scratch =
@@ -54,7 +52,7 @@ export async function startTestHost(args: {
     host = await startHost({
       port: 0,
       memory: fresh.memory,
-      image,
+      image: fresh.image,
       dataDir: scratch,
       databaseUrl: fresh.url,
       smtpUrl: args.smtpUrl,

@@ -42,14 +42,19 @@ function sources(): string[] {
   ]
 }
 
-function imageName(): string {
+/** What the demo centre's database is made of today, as 16 hex digits. */
+export function seededHash(): string {
   const hash = createHash('sha256')
   hash.update(new Date().toISOString().slice(0, 10))
   for (const file of sources()) {
     hash.update(file.slice(root.length))
     hash.update(existsSync(file) ? readFileSync(file) : '')
   }
-  return `seeded-${hash.digest('hex').slice(0, 16)}.tar`
+  return hash.digest('hex').slice(0, 16)
+}
+
+function imageName(): string {
+  return `seeded-${seededHash()}.tar`
 }
 
 let made: Promise<Blob> | undefined
