@@ -29,7 +29,15 @@ export function useApplicationQueue(kind: ApplicationKind) {
   const { busy: sending, run } = useSubmit()
 
   const trySend = useCallback(async () => {
-    if (!readQueue(localStorage).some((q) => q.state === 'queued')) return
+    if (!readQueue(localStorage).some((q) => q.state === 'queued')) {
+      // The app's own sender (any page, at start and when back online) may have settled the one
+      // shown here meanwhile: show what it stored, or a sent application would read "saved on
+      // this device" until the page is opened again.
+      setEntry((shown) =>
+        shown ? (readQueue(localStorage).find((q) => q.id === shown.id) ?? shown) : shown,
+      )
+      return
+    }
     await run(async () => {
       try {
         await sendQueuedApplications()
