@@ -39,7 +39,22 @@ export async function signedInPage(
   return { context, page }
 }
 
-/** The demo admin's members page in a new signed-in context, where the admin tests start. */
-export function adminPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  return signedInPage(browser, 'admin@demo.school', 'demo-admin-1', '/admin/dash/members')
+/**
+ * The demo admin's members page in a new signed-in context, where the admin tests start: once its
+ * heading shows. The first open of the device's database (and the admin's first pull) can take
+ * well over the usual 10 s on a loaded two-core machine ("Opening your data…").
+ */
+export async function adminPage(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await signedInPage(
+    browser,
+    'admin@demo.school',
+    'demo-admin-1',
+    '/admin/dash/members',
+  )
+  await opened.page
+    .getByRole('heading', { level: 1, name: 'Members' })
+    .waitFor({ state: 'visible', timeout: 90_000 })
+  return opened
 }
