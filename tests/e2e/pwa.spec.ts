@@ -143,7 +143,10 @@ test('on a first visit the worker takes the open page once it has kept the app, 
   let loads = 0
   page.on('load', () => loads++)
   await page.goto('/admin/dash/members')
-  await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible()
+  // The first open of the device's data can be slow on a loaded machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible({
+    timeout: 90_000,
+  })
   await page.evaluate(() => navigator.serviceWorker.ready)
   // No reload: the page itself comes under the worker.
   await page.waitForFunction(() => !!navigator.serviceWorker.controller)
