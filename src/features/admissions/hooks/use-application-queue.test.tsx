@@ -32,6 +32,21 @@ describe('useApplicationQueue', () => {
     expect(result.current.entry?.message).toBe('Thank you: your application has arrived.')
   })
 
+  it('shows the refusal the app stored before the form tried, with its fields', async () => {
+    enqueueApplication(localStorage, 'student', { id: 'app-3' }, new Date())
+    const { result } = renderHook(() => useApplicationQueue('student'))
+    const refused = readQueue(localStorage).map((q): QueuedApplication => ({
+      ...q,
+      state: 'refused',
+      message: 'Please check the fields marked.',
+      fields: { email: 'Please enter a valid e-mail address.' },
+    }))
+    localStorage.setItem(APPLICATION_QUEUE_KEY, JSON.stringify(refused))
+
+    await waitFor(() => expect(result.current.entry?.state).toBe('refused'))
+    expect(result.current.entry?.fields).toEqual({ email: 'Please enter a valid e-mail address.' })
+  })
+
   it('does not bring back an older application once the person started a new one', async () => {
     enqueueApplication(localStorage, 'facilitator', { id: 'older' }, new Date())
     settleAsSent('older')
