@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import {
   Anchor,
   createTheme,
@@ -6,33 +6,12 @@ import {
   type CSSVariablesResolver,
   type MantineColorsTuple,
 } from '@mantine/core'
-import { notificationsStore } from '@mantine/notifications'
 
-// The container of notifications and its transitions (about 20 KiB with their styles) load when
-// the first notification is asked for: until then they would only share a slow first visit's
-// link with the screen the person is waiting for. Notifications wait in their store meanwhile
-// and appear when it arrives (issue 36).
+// The container of notifications and its transitions load behind the page; notifications shown
+// before it arrives wait in their store and appear when it does.
 const Notifications = lazy(() =>
   import('./notifications-container').then((m) => ({ default: m.Notifications })),
 )
-
-// Once asked for, the container stays (its closing transitions outlive the last notification).
-let containerAsked = false
-const askedYet = () =>
-  (containerAsked ||=
-    notificationsStore.getState().notifications.length > 0 ||
-    notificationsStore.getState().queue.length > 0)
-
-/** The notifications container, mounted from the first notification on. */
-export function NotificationsWhenAsked() {
-  const asked = useSyncExternalStore(notificationsStore.subscribe, askedYet, () => false)
-  if (!asked) return null
-  return (
-    <Suspense>
-      <Notifications position="top-center" />
-    </Suspense>
-  )
-}
 
 // Mantine's green with its dark end deepened, so every use passes WCAG AA (4.5:1 for text):
 // white on the filled shade (8) is 5.4:1 in both schemes, and the light variant's text (9) on
@@ -114,7 +93,9 @@ export function Providers({ children }: { children: ReactNode }) {
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="auto"
     >
-      <NotificationsWhenAsked />
+      <Suspense>
+        <Notifications position="top-center" />
+      </Suspense>
       {children}
     </MantineProvider>
   )

@@ -19,11 +19,17 @@
 //  - then the repeat visit, installed: in the same browser context (the worker running, the
 //    family's records on the device), a new tab opens `/parents/dash` on 2g, and then again with
 //    the network off; time from navigation start until the home shows with the family's data
-//    (its heading names the family, read from the device's database).
+//    (its heading names the family, read from the device's database);
+//  - then the same first visit through one shared 2g link (tests/bench/link.ts: a reverse proxy
+//    in front of the host at 1,400 ms per request and 8,750 B/s each way for everything, no CDP
+//    emulation), so the worker's downloads share the link with the page's as on a phone: until
+//    the password step shows, the home shows and names the family, and the worker holds all it
+//    keeps for the parent; the bytes down the link until the home and until then.
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import type { BrowserContext, CDPSession } from 'playwright-core'
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { launchChromium, throttle } from './browser.ts'
+import { startLink, TWO_G_LINK } from './link.ts'
 import { DIST, log, row, runSuite, RUNS, startHost } from './support.ts'
 
 const HOME_PROBE = `(() => {
@@ -135,6 +141,76 @@ function countPage(cdp: CDPSession) {
   return t
 }
 
+/** Milliseconds since the page's navigation start, in the page. */
+const pageNow = (page: Page) => page.evaluate(() => performance.now())
+
+/**
+ * The same first visit through one shared 2g link (tests/bench/link.ts) instead of Chrome's
+ * emulation, so the worker's downloads share the link with the page's as on a phone: until the
+ * password step shows, the home shows, it names the family, and the worker holds everything it
+ * keeps for the parent (the app opens offline from then on); the bytes down the link until then.
+ */
+async function firstVisitOnLink(
+  browser: Browser,
+  hostUrl: string,
+  keeps: string[],
+): Promise<{
+  password: number
+  home: number
+  withData: number
+  offlineReady: number
+  homeBytes: number
+  allBytes: number
+}> {
+  const link = await startLink(hostUrl, TWO_G_LINK)
+  const url = link.url.replace('127.0.0.1', 'localhost')
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } })
+  try {
+    const page = await context.newPage()
+    await page.addInitScript({ content: HOME_PROBE })
+    await page.addInitScript({ content: HOME_WITH_DATA_PROBE })
+    await page.goto(`${url}/signin`, { waitUntil: 'commit', timeout: 600_000 })
+    const email = page.getByLabel('E-mail')
+    await email.waitFor({ state: 'visible', timeout: 600_000 })
+    await email.fill('guardian@demo.school')
+    await page.getByRole('button', { name: 'Continue' }).click()
+    const passwordField = page.getByRole('textbox', { name: 'Password', exact: true })
+    await passwordField.waitFor({ state: 'visible', timeout: 600_000 })
+    const password = await pageNow(page)
+    await passwordField.fill('demo-guardian-1')
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await page.waitForFunction(() => (window as { __home?: number }).__home !== undefined, null, {
+      timeout: 600_000,
+      polling: 200,
+    })
+    const homeBytes = link.down()
+    const home = (await page.evaluate(
+      () => (window as unknown as { __home: number }).__home,
+    )) as number
+    await page.waitForFunction(
+      () => (window as { __homeWithData?: number }).__homeWithData !== undefined,
+      null,
+      { timeout: 600_000, polling: 200 },
+    )
+    const withData = (await page.evaluate(
+      () => (window as unknown as { __homeWithData: number }).__homeWithData,
+    )) as number
+    let offlineReady = Number.NaN
+    for (let waited = 0; waited < 1200; waited++) {
+      const held = new Set((await page.evaluate(CACHED_PATHS)) as string[])
+      if (keeps.every((f) => held.has(f))) {
+        offlineReady = await pageNow(page)
+        break
+      }
+      await page.waitForTimeout(500)
+    }
+    return { password, home, withData, offlineReady, homeBytes, allBytes: link.down() }
+  } finally {
+    await context.close()
+    await link.stop()
+  }
+}
+
 await runSuite('parent-visit', "A parent's whole first visit on 2g", async (out) => {
   const host = await startHost({ memory: true })
   const browser = await launchChromium()
@@ -154,6 +230,12 @@ await runSuite('parent-visit', "A parent's whole first visit on 2g", async (out)
     totalRequests: [] as number[],
     repeatMs: [] as number[],
     offlineMs: [] as number[],
+    linkPasswordMs: [] as number[],
+    linkHomeMs: [] as number[],
+    linkWithDataMs: [] as number[],
+    linkOfflineReadyMs: [] as number[],
+    linkHomeBytes: [] as number[],
+    linkAllBytes: [] as number[],
   }
   try {
     for (let run = 1; run <= RUNS; run++) {
@@ -228,6 +310,19 @@ await runSuite('parent-visit', "A parent's whole first visit on 2g", async (out)
         `run ${run}: repeat visit home with data at ${Math.round(repeat)} ms, offline ${Math.round(offline)} ms`,
       )
       await context.close()
+      const onLink = await firstVisitOnLink(browser, host.url, [...kept.keys(), ...parents])
+      s.linkPasswordMs.push(onLink.password)
+      s.linkHomeMs.push(onLink.home)
+      s.linkWithDataMs.push(onLink.withData)
+      s.linkOfflineReadyMs.push(onLink.offlineReady)
+      s.linkHomeBytes.push(onLink.homeBytes)
+      s.linkAllBytes.push(onLink.allBytes)
+      log(
+        `run ${run}, one shared link: password step at ${Math.round(onLink.password)} ms, home at ` +
+          `${Math.round(onLink.home)} ms, with the records at ${Math.round(onLink.withData)} ms, ` +
+          `held for offline at ${Math.round(onLink.offlineReady)} ms; ${onLink.homeBytes} B down ` +
+          `until home, ${onLink.allBytes} B in all`,
+      )
     }
   } finally {
     await browser.close()
@@ -246,6 +341,18 @@ await runSuite('parent-visit', "A parent's whole first visit on 2g", async (out)
     row('whole first visit: requests (goal ≤ 30)', 'count', s.totalRequests),
     row('repeat visit on 2g, installed → home with data (goal ≤ 1 s)', 'ms', s.repeatMs),
     row('repeat visit offline → home with data (goal ≤ 1 s)', 'ms', s.offlineMs),
+  )
+  out.rows.push(
+    row('one shared 2g link: page opened → the password step shows', 'ms', s.linkPasswordMs),
+    row("one shared 2g link: page opened → the family's home shows", 'ms', s.linkHomeMs),
+    row('one shared 2g link: page opened → the home names the family', 'ms', s.linkWithDataMs),
+    row(
+      'one shared 2g link: page opened → the worker holds the app for offline',
+      'ms',
+      s.linkOfflineReadyMs,
+    ),
+    row('one shared 2g link: bytes down until the home shows', 'bytes', s.linkHomeBytes),
+    row('one shared 2g link: bytes down until held for offline', 'bytes', s.linkAllBytes),
   )
   out.notes.push(
     'The parent types at once (each field filled as soon as it shows). What the service worker ' +
