@@ -94,16 +94,10 @@ async function repeatVisit(
     await page.addInitScript({ content: HOME_WITH_DATA_PROBE })
     if (!offline) await throttle(context, page, true)
     await page.goto(`${url}/parents/dash`, { waitUntil: 'commit', timeout: 600_000 })
-    await page.waitForFunction(
-      () => (window as { __homeWithData?: number }).__homeWithData !== undefined,
-      null,
-      { timeout: 600_000, polling: 100 },
-    )
+    const withData = await probeMoment(page, '__homeWithData', 100)
     const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null)
     if (!controlled) throw new Error('the repeat visit was not served by the worker')
-    return (await page.evaluate(
-      () => (window as unknown as { __homeWithData: number }).__homeWithData,
-    )) as number
+    return withData
   } finally {
     await page.close()
     await context.setOffline(false)
@@ -144,6 +138,22 @@ function countPage(cdp: CDPSession) {
 /** Milliseconds since the page's navigation start, in the page. */
 const pageNow = (page: Page) => page.evaluate(() => performance.now())
 
+/** Waits until a probe above has set its moment on the page (`window.__home`…) and returns it. */
+async function probeMoment(page: Page, name: '__home' | '__homeWithData', polling: number) {
+  await page.waitForFunction(
+    (key) => (window as unknown as Record<string, unknown>)[key] !== undefined,
+    name,
+    {
+      timeout: 600_000,
+      polling,
+    },
+  )
+  return (await page.evaluate(
+    (key) => (window as unknown as Record<string, number>)[key],
+    name,
+  )) as number
+}
+
 /**
  * The same first visit through one shared 2g link (tests/bench/link.ts) instead of Chrome's
  * emulation, so the worker's downloads share the link with the page's as on a phone: until the
@@ -179,22 +189,9 @@ async function firstVisitOnLink(
     const password = await pageNow(page)
     await passwordField.fill('demo-guardian-1')
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await page.waitForFunction(() => (window as { __home?: number }).__home !== undefined, null, {
-      timeout: 600_000,
-      polling: 200,
-    })
+    const home = await probeMoment(page, '__home', 200)
     const homeBytes = link.down()
-    const home = (await page.evaluate(
-      () => (window as unknown as { __home: number }).__home,
-    )) as number
-    await page.waitForFunction(
-      () => (window as { __homeWithData?: number }).__homeWithData !== undefined,
-      null,
-      { timeout: 600_000, polling: 200 },
-    )
-    const withData = (await page.evaluate(
-      () => (window as unknown as { __homeWithData: number }).__homeWithData,
-    )) as number
+    const withData = await probeMoment(page, '__homeWithData', 200)
     let offlineReady = Number.NaN
     for (let waited = 0; waited < 1200; waited++) {
       const held = new Set((await page.evaluate(CACHED_PATHS)) as string[])
@@ -255,21 +252,10 @@ await runSuite('parent-visit', "A parent's whole first visit on 2g", async (out)
       await password.fill('demo-guardian-1')
       const pressed = await page.evaluate(() => performance.now())
       await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-      await page.waitForFunction(() => (window as { __home?: number }).__home !== undefined, null, {
-        timeout: 600_000,
-        polling: 500,
-      })
-      const home = await page.evaluate(() => (window as unknown as { __home: number }).__home)
+      const home = await probeMoment(page, '__home', 500)
       // Until the family's records have arrived (the heading names the family): a repeat visit
       // is a device that holds them, not one still in its first sync.
-      await page.waitForFunction(
-        () => (window as { __homeWithData?: number }).__homeWithData !== undefined,
-        null,
-        { timeout: 600_000, polling: 500 },
-      )
-      const withData = (await page.evaluate(
-        () => (window as unknown as { __homeWithData: number }).__homeWithData,
-      )) as number
+      const withData = await probeMoment(page, '__homeWithData', 500)
       // Until the worker holds the parents' dashboard (it keeps it once the parent signed in).
       let held: string[] = []
       for (let waited = 0; waited < 600; waited++) {
