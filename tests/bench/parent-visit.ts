@@ -155,6 +155,21 @@ async function probeMoment(page: Page, name: '__home' | '__homeWithData', pollin
 }
 
 /**
+ * Opens /signin, types the demo guardian's address as soon as the field takes typing, presses
+ * Continue and waits for the password step; returns its field.
+ */
+async function addressThenPasswordStep(page: Page, url: string) {
+  await page.goto(`${url}/signin`, { waitUntil: 'commit', timeout: 600_000 })
+  const email = page.getByLabel('E-mail')
+  await email.waitFor({ state: 'visible', timeout: 600_000 })
+  await email.fill('guardian@demo.school')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  const password = page.getByRole('textbox', { name: 'Password', exact: true })
+  await password.waitFor({ state: 'visible', timeout: 600_000 })
+  return password
+}
+
+/**
  * The same first visit through one shared 2g link (tests/bench/link.ts) instead of Chrome's
  * emulation, so the worker's downloads share the link with the page's as on a phone: until the
  * password step shows, the home shows, it names the family, and the worker holds everything it
@@ -179,13 +194,7 @@ async function firstVisitOnLink(
     const page = await context.newPage()
     await page.addInitScript({ content: HOME_PROBE })
     await page.addInitScript({ content: HOME_WITH_DATA_PROBE })
-    await page.goto(`${url}/signin`, { waitUntil: 'commit', timeout: 600_000 })
-    const email = page.getByLabel('E-mail')
-    await email.waitFor({ state: 'visible', timeout: 600_000 })
-    await email.fill('guardian@demo.school')
-    await page.getByRole('button', { name: 'Continue' }).click()
-    const passwordField = page.getByRole('textbox', { name: 'Password', exact: true })
-    await passwordField.waitFor({ state: 'visible', timeout: 600_000 })
+    const passwordField = await addressThenPasswordStep(page, url)
     const password = await pageNow(page)
     await passwordField.fill('demo-guardian-1')
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
@@ -242,13 +251,7 @@ await runSuite('parent-visit', "A parent's whole first visit on 2g", async (out)
       await page.addInitScript({ content: HOME_WITH_DATA_PROBE })
       const cdp = await throttle(context, page, true)
       const traffic = countPage(cdp)
-      await page.goto(`${url}/signin`, { waitUntil: 'commit', timeout: 600_000 })
-      const email = page.getByLabel('E-mail')
-      await email.waitFor({ state: 'visible', timeout: 600_000 })
-      await email.fill('guardian@demo.school')
-      await page.getByRole('button', { name: 'Continue' }).click()
-      const password = page.getByRole('textbox', { name: 'Password', exact: true })
-      await password.waitFor({ state: 'visible', timeout: 600_000 })
+      const password = await addressThenPasswordStep(page, url)
       await password.fill('demo-guardian-1')
       const pressed = await page.evaluate(() => performance.now())
       await page.getByRole('button', { name: 'Sign in', exact: true }).click()
