@@ -17,6 +17,7 @@ const SUITES = [
   'host',
   'sync',
   'sync-server',
+  'devices',
   'policy-helpers',
   'faults',
   'fuzz',

@@ -17,6 +17,11 @@ export interface HostKeys {
 export interface RequestAuth {
   role: 'anon' | 'authenticated' | 'service_role'
   claims: Record<string, unknown>
+  /**
+   * The person's session is still to be checked (signed out, banned): applyAuth does it in the
+   * request's transaction. Set by authenticate() when asked to.
+   */
+  checkSession?: boolean
 }
 
 export interface HostDeps {
@@ -28,7 +33,7 @@ export interface HostDeps {
   /** Where the app is served; redirect targets of auth e-mails. */
   siteUrl: string
   /** Checks `apikey` (header or `?apikey=`) and the bearer token; throws HttpError on bad keys. */
-  authenticate(req: Request): Promise<RequestAuth>
+  authenticate(req: Request, options?: { sessionInTransaction?: boolean }): Promise<RequestAuth>
   /** Verifies one JWT signed with the host secret and returns its claims; throws HttpError. */
   verifyToken(token: string): Promise<Record<string, unknown>>
   /** Runs `fn` in one transaction as the request's role with its claims set. */
@@ -79,8 +84,15 @@ export async function runAs<T>(
   })
 }
 
-/** Sets the role and claims on a transaction that has just begun (see runAs). */
-export async function applyAuth(tx: Queryable, auth: RequestAuth): Promise<void> {
+/**
+ * Sets the role and claims on a transaction that has just begun (see runAs), with any other
+ * transaction-local `settings` (e.g. PostgREST's request.headers) in the same statement.
+ */
+export async function applyAuth(
+  tx: Queryable,
+  auth: RequestAuth,
+  settings: Record<string, string> = {},
+): Promise<void> {
   const role = auth.role
   if (role !== 'anon' && role !== 'authenticated' && role !== 'service_role') {
     throw new HttpError(401, 'bad_jwt', 'invalid role')
@@ -88,12 +100,42 @@ export async function applyAuth(tx: Queryable, auth: RequestAuth): Promise<void>
   const claims: Record<string, unknown> = { ...auth.claims, role }
   const sub = typeof claims.sub === 'string' ? claims.sub : ''
   const email = typeof claims.email === 'string' ? claims.email : ''
-  await tx.query(
-    `select set_config('request.jwt.claims', $1, true),
+  const extra = Object.entries(settings)
+  const more = extra.map((_, i) => `, set_config($${5 + 2 * i}, $${6 + 2 * i}, true)`).join('')
+  // The session is read first, before the role changes (SESSION_STANDS with its own numbers).
+  let check = ''
+  const params: unknown[] = [JSON.stringify(claims), sub, role, email, ...extra.flat()]
+  if (auth.checkSession && role === 'authenticated') {
+    const ids = sessionOf(claims)
+    if (!ids) throw sessionGone()
+    const at = params.length
+    check = `${SESSION_STANDS.replace('$1', () => `$${at + 1}`).replace('$2', () => `$${at + 2}`)} as stands, `
+    params.push(...ids)
+  }
+  const [row] = await tx.query<{ stands?: boolean }>(
+    `select ${check}set_config('request.jwt.claims', $1, true),
             set_config('request.jwt.claim.sub', $2, true),
             set_config('request.jwt.claim.role', $3, true),
             set_config('request.jwt.claim.email', $4, true),
-            set_config('role', $3, true)`,
-    [JSON.stringify(claims), sub, role, email],
+            set_config('role', $3, true)${more}`,
+    params,
   )
+  if (check && !row?.stands) throw sessionGone()
 }
+
+/** The session and the person of a token's claims, the parameters of SESSION_STANDS. */
+export function sessionOf(claims: Record<string, unknown>): [string, string] | null {
+  const session = typeof claims.session_id === 'string' ? claims.session_id : null
+  const user = typeof claims.sub === 'string' ? claims.sub : null
+  return session && user ? [session, user] : null
+}
+
+/** SQL that is true while session $1 of person $2 stands. */
+export const SESSION_STANDS = `exists (select 1 from auth.sessions s join auth.users u on u.id = s.user_id
+      where s.id::text = $1 and u.id::text = $2
+        and (u.banned_until is null or u.banned_until <= now()) and u.deleted_at is null)`
+
+export const sessionGone = () =>
+  new HttpError(401, 'session_not_found', 'Session from session_id claim in JWT does not exist', {
+    message: 'Session from session_id claim in JWT does not exist',
+  })

@@ -189,6 +189,46 @@ describe.each(testDatabases())('rpc on $name', (target) => {
     expect(rows[0]!.user_agent).toBeTruthy()
   })
 
+  it('refuses a token whose session was signed out, and an account banned since', async () => {
+    const a = account('facilitator')
+    const sign = async () => {
+      const client = host.client()
+      const { data, error } = await client.auth.signInWithPassword({
+        email: a.email,
+        password: a.password,
+      })
+      if (error) throw error
+      return { client, token: data.session.access_token }
+    }
+    const call = (token: string) =>
+      fetch(`${host.url}/rest/v1/rpc/my_member`, {
+        method: 'POST',
+        headers: { apikey: host.anonKey, authorization: `Bearer ${token}` },
+      })
+    const gone = { message: 'Session from session_id claim in JWT does not exist' }
+    const out = await sign()
+    expect((await call(out.token)).status).toBe(200)
+    expect((await out.client.auth.signOut({ scope: 'local' })).error).toBeNull()
+    const refused = await call(out.token)
+    expect(refused.status).toBe(401)
+    expect(await refused.json()).toEqual(gone)
+
+    const kept = await sign()
+    expect((await call(kept.token)).status).toBe(200)
+    await host.db.query(
+      `update auth.users set banned_until = now() + interval '1 hour' where id = $1`,
+      [a.id],
+    )
+    try {
+      const banned = await call(kept.token)
+      expect(banned.status).toBe(401)
+      expect(await banned.json()).toEqual(gone)
+    } finally {
+      await host.db.query(`update auth.users set banned_until = null where id = $1`, [a.id])
+    }
+    expect((await call(kept.token)).status).toBe(200)
+  })
+
   it('serves the public schema only, and functions only', async () => {
     // The typed client only knows 'public'; asking for another schema is the point here.
     const privateSchema = host.client({ db: { schema: 'app' as 'public' } })
