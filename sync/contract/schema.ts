@@ -41,6 +41,12 @@ export interface CollectionDefinition<
   kinds?: Kinds
   /** Columns the server keeps (updated_at/updated_by ...): never written by devices. */
   serverColumns: readonly string[]
+  /**
+   * Columns a device writes when it makes a record but the server keeps from then on (its
+   * trigger keeps the first value: created_at of a record brought back). The stored value is the
+   * server's, so a difference in them is never someone else's change.
+   */
+  keptColumns?: readonly string[]
   /** Roles whose devices open and replicate this collection. */
   roles: readonly AppRole[]
   /** Extra indexes for local queries. */
@@ -193,4 +199,12 @@ export function collectionsFor<D extends CollectionDefinition>(
 ): D[] {
   if (!role) return []
   return defs.filter((d) => d.roles.includes(role))
+}
+
+/** Columns whose stored value is the server's: compared as the server holds them, never lost. */
+export function serverSetColumns(def: {
+  serverColumns: readonly string[]
+  keptColumns?: readonly string[]
+}): readonly string[] {
+  return def.keptColumns ? [...def.serverColumns, ...def.keptColumns] : def.serverColumns
 }

@@ -25,7 +25,12 @@ import type {
   topics,
   whatsapp,
 } from '../contract/collections/index.ts'
-import { toRxJsonSchema, type CollectionDefinition, type RowOf } from '../contract/schema.ts'
+import {
+  serverSetColumns,
+  toRxJsonSchema,
+  type CollectionDefinition,
+  type RowOf,
+} from '../contract/schema.ts'
 import { UnansweredPushes } from './unanswered.ts'
 
 addRxPlugin(RxDBLeaderElectionPlugin)
@@ -109,7 +114,7 @@ export async function createAppDatabase(options: CreateDatabaseOptions): Promise
     refused: new RefusedIds(),
     unanswered: new UnansweredPushes(
       db,
-      Object.fromEntries(options.definitions.map((d) => [d.name, d.serverColumns])),
+      Object.fromEntries(options.definitions.map((d) => [d.name, serverSetColumns(d)])),
     ),
   }
   outcomesByDatabase.set(db, outcomes)
@@ -124,7 +129,7 @@ export async function createAppDatabase(options: CreateDatabaseOptions): Promise
             def.name,
             { refused: outcomes.refused, unanswered: () => outcomes.unanswered },
             options.conflictHandlers?.[def.name],
-            def.serverColumns,
+            serverSetColumns(def),
           ),
           localDocuments: false,
         },

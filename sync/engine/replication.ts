@@ -11,7 +11,7 @@ import { PushLog, withoutPushedSince } from './push-log.ts'
 import { acknowledgedStates, pulledUnchanged } from './rxdb-meta.ts'
 import type { LostChange, RefusedChange, UnreadableRow } from './notices.ts'
 import { pendingIn, wireDoc } from './pending-changes.ts'
-import { checkRow, type CollectionDefinition } from '../contract/schema.ts'
+import { checkRow, serverSetColumns, type CollectionDefinition } from '../contract/schema.ts'
 import { unsendableReason } from './sendable.ts'
 import { businessText } from './unanswered.ts'
 import { droppedByReset } from './visibility-reset.ts'
@@ -124,6 +124,8 @@ export function startSync(options: SyncOptions): SyncController {
   }
 
   for (const def of definitions) {
+    // Columns whose stored value is the server's (never a person's change).
+    const serverSet = serverSetColumns(def)
     const collection = database.collections[def.name] as RxCollection | undefined
     if (!collection) continue
     const pushes = new PushLog()
@@ -219,8 +221,8 @@ export function startSync(options: SyncOptions): SyncController {
             const asPulled = pulled.get(String((r.newDocumentState as { id?: unknown }).id))
             if (
               asPulled &&
-              businessText(asPulled, def.serverColumns) ===
-                businessText(r.newDocumentState as Record<string, unknown>, def.serverColumns)
+              businessText(asPulled, serverSet) ===
+                businessText(r.newDocumentState as Record<string, unknown>, serverSet)
             )
               continue
             const doc = wireDoc(r.newDocumentState as Record<string, unknown>)
@@ -288,9 +290,7 @@ export function startSync(options: SyncOptions): SyncController {
       // made the same one. The moment each device made it differs by nature and is not compared;
       // what the person entered is. (A pulled document the app could not note as received is not
       // pushed back unless edited here: see pulledUnchanged.)
-      const ignore = input.assumedMasterState
-        ? def.serverColumns
-        : [...def.serverColumns, 'created_at']
+      const ignore = input.assumedMasterState ? serverSet : [...serverSet, 'created_at']
       if (businessText(mine, ignore) === businessText(kept, ignore)) return
       const details = options.describeLoss?.[def.name]?.(input)
       if (details && details.length === 0) return

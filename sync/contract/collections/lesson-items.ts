@@ -129,6 +129,8 @@ export const lessonItems = defineCollection({
   }),
   kinds: lessonItemKinds,
   serverColumns: ['created_by', 'updated_at', 'updated_by'],
+  // app.touch_lesson_item keeps the moment a record was first made when it is brought back.
+  keptColumns: ['created_at'],
   roles: TIMETABLE_READER_ROLES,
   indexes: ['kind'],
   // 1: absences and the child they name. Nothing to convert: older rows name no child.

@@ -67,6 +67,8 @@ export const whatsapp = defineCollection({
     'status_at',
     'wamid',
   ],
+  // app.whatsapp_before_write keeps the moment a record was first made.
+  keptColumns: ['created_at'],
   roles: WHATSAPP_ROLES,
   indexes: ['kind', 'wa_id'],
   version: 0,
