@@ -52,6 +52,31 @@ describe('a prerendered page', () => {
     expect(page).toContain('<div id="root" data-prerendered data-app-bytes="245760"><p>Hi</p>')
   })
 
+  it("asks for the page's later scripts with the entry's, each once and after the markup", () => {
+    const page = pageHtml(shell, {
+      html: '<p>Hi</p>',
+      title: 'Sign in',
+      css: '',
+      preload: [
+        '/assets/index-AAAAAAAA.js',
+        '/assets/Text-BBBBBBBB.js',
+        '/assets/signin-DDDDDDDD.js',
+        '/assets/signin-EEEEEEEE.css',
+        '/assets/supabase-FFFFFFFF.js',
+      ],
+    })
+    const root = page.indexOf('<div id="root"')
+    const entry = page.indexOf('index-AAAAAAAA.js')
+    for (const file of ['signin-DDDDDDDD.js', 'supabase-FFFFFFFF.js']) {
+      expect(page, file).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`)
+      expect(page.indexOf(file), file).toBeGreaterThan(Math.max(root, entry))
+    }
+    // Scripts the shell names already, and stylesheets (the app adds them with their screen), are not repeated.
+    expect(page.match(/index-AAAAAAAA\.js/g)).toHaveLength(1)
+    expect(page.match(/Text-BBBBBBBB\.js/g)).toHaveLength(1)
+    expect(page).not.toContain('signin-EEEEEEEE.css')
+  })
+
   it.each([
     ['/', 'prerendered/index.html'],
     ['/signin', 'prerendered/signin/index.html'],
