@@ -2,7 +2,7 @@
 // "N passed, N failed" over all runners (type check, lint, Deno check, build and route budgets
 // count as one test each; vitest and Playwright report their own counts). A test that did not run (skipped,
 // or left out because its file's setup failed) counts as failed: nothing may vanish silently.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
 const results = []
@@ -23,6 +23,35 @@ function check(name, cmd, args, env) {
   return ok
 }
 
+/**
+ * Checks that need one core each, run side by side (on two cores the type check and the lint take
+ * as long together as either alone): each one's output is printed when it ends, whole.
+ */
+async function checksSideBySide(checks) {
+  const done = await Promise.all(
+    checks.map(
+      ({ name, cmd, args }) =>
+        new Promise((resolve) => {
+          const started = Date.now()
+          const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+          let output = ''
+          child.stdout.on('data', (d) => (output += d))
+          child.stderr.on('data', (d) => (output += d))
+          child.on('error', (e) => (output += String(e)))
+          child.on('close', (status) =>
+            resolve({ name, cmd, args, status, output, started, ended: Date.now() }),
+          )
+        }),
+    ),
+  )
+  for (const { name, cmd, args, status, output, started, ended } of done) {
+    console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`)
+    if (output) process.stdout.write(output)
+    console.log(`=== ${name}: exit ${status} in ${((ended - started) / 1000).toFixed(1)}s`)
+    results.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, notRun: 0 })
+  }
+}
+
 function counted(name, file, cmd, args, env, read) {
   rmSync(file, { force: true })
   const ok = run(name, cmd, args, env)
@@ -40,10 +69,18 @@ function counted(name, file, cmd, args, env, read) {
 const only = process.argv.slice(2)
 const wanted = (step) => only.length === 0 || only.includes(step)
 
-if (wanted('typecheck')) check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json'])
-if (wanted('lint')) check('lint', 'npx', ['eslint', '.'])
-if (wanted('deno') && existsSync('scripts/deno-check.mjs'))
-  check('deno check', 'node', ['scripts/deno-check.mjs'])
+await checksSideBySide(
+  [
+    wanted('typecheck') && { name: 'typecheck', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json'] },
+    wanted('lint') && { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
+    wanted('deno') &&
+      existsSync('scripts/deno-check.mjs') && {
+        name: 'deno check',
+        cmd: 'node',
+        args: ['scripts/deno-check.mjs'],
+      },
+  ].filter(Boolean),
+)
 if (wanted('vitest')) {
   counted(
     'vitest',
