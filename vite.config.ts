@@ -182,6 +182,9 @@ export default defineConfig(({ mode }) => {
                 test: /[\\/]src[\\/](lib[\\/](time|auth[\\/](claims|types))|app[\\/]router-context)|[\\/]sync[\\/]contract[\\/](constants|centre-defaults)/,
                 includeDependenciesRecursively: false,
               },
+              // supabase-js's parts the app loads on first use (src/lib/backend-client.ts), named.
+              { name: 'realtime', test: /[\\/]@supabase[\\/](realtime-js|phoenix)[\\/]/ },
+              { name: 'storage', test: /[\\/]@supabase[\\/]storage-js[\\/]/ },
             ],
           },
         },

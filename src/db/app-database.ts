@@ -21,19 +21,26 @@ export interface OpenDatabase {
 
 /**
  * The server side of sync, reached once supabase-js has loaded. The local database does not wait
- * for it: the screens read what is on the device while the client loads behind them.
+ * for it: the screens read what is on the device while the client loads behind them. The poke
+ * channel (the realtime client, about 20 KiB more on 2g) opens once a first pull has answered,
+ * so it does not hold up the files and the data the first screen is waiting for.
  */
 function transportWhenLoaded(): SyncTransport {
   const ready = () => getSupabase().then(supabaseTransport)
+  let answered = () => {}
+  const firstPull = new Promise<void>((resolve) => (answered = resolve))
   return {
-    pull: async (collection, checkpoint, batchSize) =>
-      (await ready()).pull(collection, checkpoint, batchSize),
+    async pull(collection, checkpoint, batchSize) {
+      const result = await (await ready()).pull(collection, checkpoint, batchSize)
+      answered()
+      return result
+    },
     push: async (collection, rows) => (await ready()).push(collection, rows),
     visible: async (collection, ids) => (await ready()).visible(collection, ids),
     onPoke(onPoke) {
       let stop: (() => void) | undefined
       let stopped = false
-      void ready().then((t) => {
+      void firstPull.then(ready).then((t) => {
         if (!stopped) stop = t.onPoke(onPoke)
       })
       return () => {

@@ -17,7 +17,7 @@ export async function uploadWithProgress(
 ): Promise<UploadResult> {
   if (!navigator.onLine) return { ok: false, message: 'This needs a connection. You are offline.' }
   const supabase = await getSupabase()
-  const { data, error } = await supabase.storage.from(bucket).createSignedUploadUrl(path)
+  const { data, error } = await (await supabase.storage()).from(bucket).createSignedUploadUrl(path)
   if (error || !data) return { ok: false, message: error?.message ?? 'The upload could not start.' }
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest()

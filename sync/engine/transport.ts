@@ -1,5 +1,6 @@
 // How the replication talks to the server: two RPCs and a "poke" stream. Kept as an interface
 // so the replication logic is the same in the browser, in Node tests and in benchmarks.
+import type { RealtimeClient } from '@supabase/realtime-js'
 import type { SupabaseClient } from '@supabase/supabase-js'
 
 export interface Checkpoint {
@@ -62,7 +63,25 @@ function toSyncError(error: { message: string; code?: string }, status?: number)
   return new SyncError(error.message, error.code, retryable)
 }
 
-export function supabaseTransport(supabase: SupabaseClient): SyncTransport {
+/** How long the poke channel waits before loading the realtime client again. */
+const POKE_RETRY_MS = 30_000
+
+type Channels = Pick<RealtimeClient, 'channel' | 'removeChannel'>
+
+/**
+ * What the transport needs of a backend client: its RPCs, and the realtime client, either at
+ * hand (supabase-js in Node) or loaded on first use (the app's client: the poke channel is not
+ * on a parent's path to the home).
+ */
+export type SyncBackend = Pick<SupabaseClient, 'rpc'> &
+  ({ realtime: Channels } | { realtime: () => Promise<Channels> })
+
+function realtimeOf(backend: SyncBackend): Promise<Channels> {
+  const { realtime } = backend
+  return typeof realtime === 'function' ? realtime() : Promise.resolve(realtime)
+}
+
+export function supabaseTransport(supabase: SyncBackend): SyncTransport {
   return {
     async pull(collection, checkpoint, batchSize) {
       const { data, error, status } = await supabase.rpc('sync_pull', {
@@ -86,14 +105,35 @@ export function supabaseTransport(supabase: SupabaseClient): SyncTransport {
     onPoke(onPoke) {
       // A private channel: only members who are not blocked may join it (a policy on
       // realtime.messages), and only the database sends on it.
-      const channel = supabase
-        .channel('sync', { config: { private: true } })
-        .on('broadcast', { event: 'poke' }, (message) => {
-          const collection = (message.payload as { collection?: unknown } | undefined)?.collection
-          if (typeof collection === 'string') onPoke(collection)
-        })
-        .subscribe()
-      return () => void supabase.removeChannel(channel)
+      let stopped = false
+      let stop: (() => void) | undefined
+      let retry: ReturnType<typeof setTimeout> | undefined
+      const attach = () =>
+        realtimeOf(supabase).then(
+          (realtime) => {
+            if (stopped) return
+            const channel = realtime
+              .channel('sync', { config: { private: true } })
+              .on('broadcast', { event: 'poke' }, (message) => {
+                const collection = (message.payload as { collection?: unknown } | undefined)
+                  ?.collection
+                if (typeof collection === 'string') onPoke(collection)
+              })
+              .subscribe()
+            stop = () => void realtime.removeChannel(channel)
+          },
+          // The realtime client's file did not load (offline on a first visit): the sync still
+          // pulls on start, on reconnect and on its own, pokes only make it sooner; try again.
+          () => {
+            if (!stopped) retry = setTimeout(() => void attach(), POKE_RETRY_MS)
+          },
+        )
+      void attach()
+      return () => {
+        stopped = true
+        clearTimeout(retry)
+        stop?.()
+      }
     },
   }
 }

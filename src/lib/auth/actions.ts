@@ -1,8 +1,8 @@
 // The auth calls the account screens make, in one place so that only lib/ touches supabase-js.
 // Each answers plainly ({ ok } or the provider's code and message); the screens word the result.
-import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js'
+import { FunctionsFetchError, FunctionsHttpError } from '@supabase/functions-js'
 import { APP_VERSION } from '../centre'
-import { supabaseAnonKey, supabaseUrl } from '../supabase'
+import { supabaseAnonKey, supabaseUrl } from '../backend-address'
 import { decodeJwtPayload, memberFromClaims } from './claims'
 import { trackBackendCall } from '../backend-activity'
 import { authClient } from './session'

@@ -1,4 +1,4 @@
-import type { AuthChangeEvent } from '@supabase/supabase-js'
+import type { AuthChangeEvent } from '@supabase/auth-js'
 import { getSupabase } from '../supabase-lazy'
 import type { Supabase } from '../supabase'
 import { decodeJwtPayload, memberFromClaims, readStoredSession } from './claims'

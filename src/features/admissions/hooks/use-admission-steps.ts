@@ -113,7 +113,8 @@ async function readCurriculum(): Promise<CurriculumStatus> {
   try {
     const supabase = await getSupabase()
     const { data, error } = await trackBackendCall(
-      async () => await supabase.storage.from(CURRICULUM.bucket).list(folder, { search: fileName }),
+      async () =>
+        await (await supabase.storage()).from(CURRICULUM.bucket).list(folder, { search: fileName }),
     )
     if (error) return { state: 'unknown', message: error.message }
     const entry = data.find((e) => e.name === fileName)
@@ -149,7 +150,9 @@ async function storeCurriculum(
   const supabase = await getSupabase()
   const { error } = await trackBackendCall(
     async () =>
-      await supabase.storage
+      await (
+        await supabase.storage()
+      )
         .from(CURRICULUM.bucket)
         .upload(CURRICULUM.path, file, { upsert: true, contentType: 'application/pdf' }),
   )

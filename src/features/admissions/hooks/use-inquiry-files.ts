@@ -50,7 +50,9 @@ export function useInquiryFiles() {
       const supabase = await getSupabase()
       const { data, error } = await trackBackendCall(
         async () =>
-          await supabase.storage
+          await (
+            await supabase.storage()
+          )
             .from(DOCUMENTS_BUCKET)
             .createSignedUrl(thumbnail ? thumbnailPath(entry.fileURL) : entry.fileURL, 300),
       )
@@ -62,7 +64,8 @@ export function useInquiryFiles() {
       if (!navigator.onLine) throw new Error(OFFLINE)
       const supabase = await getSupabase()
       const { error } = await trackBackendCall(
-        async () => await supabase.storage.from(DOCUMENTS_BUCKET).remove(pathsToRemove(entry)),
+        async () =>
+          await (await supabase.storage()).from(DOCUMENTS_BUCKET).remove(pathsToRemove(entry)),
       )
       if (error) throw new Error(error.message)
       await writer.removeFile(inquiryId, entry.fileURL)

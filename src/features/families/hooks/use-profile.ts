@@ -141,7 +141,8 @@ export function useProfileWriter() {
       const supabase = await getSupabase()
       const { error } = await trackBackendCall(
         // I39: an image goes with its thumbnail.
-        async () => await supabase.storage.from(DOCUMENTS_BUCKET).remove(storedPaths(path)),
+        async () =>
+          await (await supabase.storage()).from(DOCUMENTS_BUCKET).remove(storedPaths(path)),
       )
       if (error) throw new Error(error.message)
       const keep = <T extends { fileURL?: string | null }>(list: readonly T[] | null | undefined) =>
@@ -167,7 +168,9 @@ export function useProfileWriter() {
     link: async (path: string) => {
       if (!navigator.onLine) throw new Error('This needs a connection. You are offline.')
       const supabase = await getSupabase()
-      const { data, error } = await supabase.storage
+      const { data, error } = await (
+        await supabase.storage()
+      )
         .from(DOCUMENTS_BUCKET)
         .createSignedUrl(path, 300)
       if (error || !data) throw new Error(error?.message ?? 'The file could not be opened.')

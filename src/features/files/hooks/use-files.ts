@@ -7,7 +7,7 @@ import { FILES_BUCKET, type StoredFile } from '../logic/files'
 async function listFiles(): Promise<RpcResult<StoredFile[]>> {
   if (!navigator.onLine)
     return { ok: false, offline: true, message: 'This needs a connection. You are offline.' }
-  const bucket = (await getSupabase()).storage.from(FILES_BUCKET)
+  const bucket = (await (await getSupabase()).storage()).from(FILES_BUCKET)
   const { data, error } = await trackBackendCall(async () => await bucket.list('', { limit: 1000 }))
   if (error) return { ok: false, offline: false, message: error.message }
   return {
@@ -34,7 +34,7 @@ export function useFiles() {
 }
 
 export async function removeFile(name: string): Promise<string | null> {
-  const bucket = (await getSupabase()).storage.from(FILES_BUCKET)
+  const bucket = (await (await getSupabase()).storage()).from(FILES_BUCKET)
   const { error } = await trackBackendCall(async () => await bucket.remove([name]))
   return error ? error.message : null
 }
