@@ -49,7 +49,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/signin',
     name: 'sign-in',
     shown: '#root:not([data-prerendered]) input[type="email"]',
-    budgetKiB: 255,
+    // 202.5 KiB measured once supabase-js's realtime and storage clients load on first use.
+    budgetKiB: 215,
     budgetFiles: 52,
   },
   {
@@ -76,7 +77,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     as: { email: 'guardian@demo.school', password: 'demo-guardian-1' },
     shown: '[data-testid="parents-home"] h1',
     budgetKiB: 460,
-    budgetFiles: 105,
+    // The realtime client is its own file since it loads after the first pull (104 measured).
+    budgetFiles: 107,
     forbidden: STAFF_ONLY,
   },
   {

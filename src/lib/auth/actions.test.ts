@@ -1,3 +1,4 @@
+import { FunctionsFetchError, FunctionsHttpError } from '@supabase/functions-js'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 // Function calls with a fake supabase-js: which of them the loading bar counts, and what a
@@ -13,7 +14,7 @@ const invoke = vi.fn(
 vi.mock('./session', () => ({
   authClient: () => Promise.resolve({ functions: { invoke } }),
 }))
-vi.mock('../supabase', () => ({ supabaseUrl: 'http://localhost', supabaseAnonKey: 'anon' }))
+vi.mock('../backend-address', () => ({ supabaseUrl: 'http://localhost', supabaseAnonKey: 'anon' }))
 vi.stubGlobal('navigator', { onLine: true })
 
 const { callFunction, warmUp } = await import('./actions')
@@ -34,6 +35,29 @@ describe('edge function calls', () => {
     release()
     expect(await call).toEqual({ ok: true, body: { type: 'success', message: 'done' } })
     expect(backendCallsInFlight()).toBe(0)
+  })
+
+  it("an error answer gives the function's own JSON; no answer at all reads as offline", async () => {
+    answer = {
+      data: null,
+      error: new FunctionsHttpError(
+        Response.json({ type: 'error', message: 'Nope' }, { status: 400 }),
+      ),
+    }
+    const refused = callFunction('accounts', { action: 'initSignin', email: 'a@demo.school' })
+    await settle()
+    release()
+    expect(await refused).toEqual({
+      ok: false,
+      reason: 'server',
+      body: { type: 'error', message: 'Nope' },
+    })
+
+    answer = { data: null, error: new FunctionsFetchError(new TypeError('Failed to fetch')) }
+    const unreached = callFunction('accounts', { action: 'initSignin', email: 'a@demo.school' })
+    await settle()
+    release()
+    expect(await unreached).toEqual({ ok: false, reason: 'offline', body: null })
   })
 
   it('a warm-up sends the warm-up flag in the background and only logs an error answer', async () => {

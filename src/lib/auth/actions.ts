@@ -1,6 +1,5 @@
 // The auth calls the account screens make, in one place so that only lib/ touches supabase-js.
 // Each answers plainly ({ ok } or the provider's code and message); the screens word the result.
-import { FunctionsFetchError, FunctionsHttpError } from '@supabase/functions-js'
 import { APP_VERSION } from '../centre'
 import { supabaseAnonKey, supabaseUrl } from '../backend-address'
 import { decodeJwtPayload, memberFromClaims } from './claims'
@@ -158,13 +157,14 @@ export async function callFunction(
   const invoke = async () => await supabase.functions.invoke(name, { body, timeout: 70_000 })
   const { data, error } = background ? await invoke() : await trackBackendCall(invoke)
   if (!error) return { ok: true, body: data }
-  if (error instanceof FunctionsHttpError) {
+  // functions-js's error classes, told apart by name: this file then does not carry them.
+  if (error.name === 'FunctionsHttpError') {
     const answer: unknown = await (error.context as Response).json().catch(() => null)
     return { ok: false, reason: 'server', body: answer }
   }
   return {
     ok: false,
-    reason: error instanceof FunctionsFetchError ? 'offline' : 'server',
+    reason: error.name === 'FunctionsFetchError' ? 'offline' : 'server',
     body: null,
   }
 }
