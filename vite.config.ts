@@ -9,6 +9,7 @@ import { constants } from 'node:zlib'
 import { centreDefaults } from './sync/contract/centre-defaults.ts'
 import { prerenderPublicPages } from './scripts/prerender.ts'
 import { currentPlan, groupFiles, offlineGroupsPlugin } from './scripts/offline-groups.ts'
+import { scrollAreaRefsPlugin } from './scripts/scroll-area-refs.ts'
 import { visualizer } from 'rollup-plugin-visualizer'
 
 // Each build gets an id; the running app polls /builds/latest.json for it to learn that a
@@ -84,6 +85,7 @@ export default defineConfig(({ mode }) => {
       latestBuildFile(),
       chunkModulesFile(),
       offlineGroupsPlugin(),
+      scrollAreaRefsPlugin(),
       {
         name: 'centre-identity-in-html',
         transformIndexHtml: (html) =>

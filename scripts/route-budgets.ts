@@ -76,9 +76,10 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     name: "parents' dashboard",
     as: { email: 'guardian@demo.school', password: 'demo-guardian-1' },
     shown: '[data-testid="parents-home"] h1',
-    budgetKiB: 460,
-    // The realtime client is its own file since it loads after the first pull (104 measured).
-    budgetFiles: 107,
+    // 436.3 KiB in 103 files measured once Modal's ScrollArea no longer brought floating-ui; the
+    // realtime client is a file of its own, loaded after the first pull.
+    budgetKiB: 450,
+    budgetFiles: 106,
     forbidden: STAFF_ONLY,
   },
   {
