@@ -154,7 +154,16 @@ async function startHost(dist: string) {
   const port = await freePort()
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'supabase/local/main.ts', '--memory', '--port', String(port), '--dist', dist],
+    [
+      '--import',
+      'tsx',
+      'supabase/local/main.ts',
+      '--memory',
+      '--port',
+      String(port),
+      '--dist',
+      dist,
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, RATE_LIMIT_FACTOR: '100' } },
   )
   let stderr = ''

@@ -9,12 +9,17 @@ import { applyAsFamily } from './support/applications.ts'
 import { inquiriesNamed, signedIn } from './support/backend.ts'
 import { mailsTo } from './support/mailbox.ts'
 import { signedInPage } from './support/session.ts'
+import { awayFromCentreMidnight, centreDate } from './support/centre-day.ts'
 
 const stamp = Date.now().toString(36).slice(-5)
 const family = `Sequeira${stamp}`
 const guardianEmail = `lina.sequeira.${stamp}@example.in`
-/** Today at the centre (Asia/Kolkata, UTC + 5:30). */
-const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10)
+/** Today at the centre (Asia/Kolkata, UTC + 5:30), read as each test starts. */
+let today = ''
+test.beforeAll(async () => awayFromCentreMidnight())
+test.beforeEach(() => {
+  today = centreDate()
+})
 
 /** Waits for the e-mail to the family whose subject starts so. */
 async function mailTitled(start: string) {

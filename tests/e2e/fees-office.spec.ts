@@ -3,6 +3,7 @@ import { signedIn } from './support/backend'
 import { seriousViolations } from './support/axe'
 import { mailsTo, type Mail } from './support/mailbox'
 import { signedInPage, untilServiceWorkerControls } from './support/session'
+import { awayFromCentreMidnight, centreDate } from './support/centre-day'
 
 // The office's fee screens (issue 14): the Payments pane shows this month's fees from the demo
 // payments (Inês has paid, Tiago owes); the office records Tiago's fee with its receipt e-mailed,
@@ -44,14 +45,24 @@ const MONTHS = [
   'November',
   'December',
 ]
-// The centre's date (Goa, +05:30), its month, fee year (June to May) and the term's months.
-const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10)
-const year = Number(today.slice(0, 4))
-const monthIndex = Number(today.slice(5, 7)) - 1
-const feeYearStart = monthIndex >= 5 ? year : year - 1
-const feeYear = `${feeYearStart}-${String((feeYearStart + 1) % 100).padStart(2, '0')}`
-const monthKey = `${feeYear}/month/${today.slice(0, 7)}`
-const termMonths = monthIndex < 3 ? 3 : monthIndex < 5 ? 2 : monthIndex < 8 ? 3 : 4
+// The centre's date (Goa, +05:30), its month, fee year (June to May) and the term's months, read
+// as each test starts (away from the centre's midnight).
+let today = ''
+let year = 0
+let monthIndex = 0
+let feeYear = ''
+let monthKey = ''
+let termMonths = 0
+test.beforeAll(async () => awayFromCentreMidnight())
+test.beforeEach(() => {
+  today = centreDate()
+  year = Number(today.slice(0, 4))
+  monthIndex = Number(today.slice(5, 7)) - 1
+  const feeYearStart = monthIndex >= 5 ? year : year - 1
+  feeYear = `${feeYearStart}-${String((feeYearStart + 1) % 100).padStart(2, '0')}`
+  monthKey = `${feeYear}/month/${today.slice(0, 7)}`
+  termMonths = monthIndex < 3 ? 3 : monthIndex < 5 ? 2 : monthIndex < 8 ? 3 : 4
+})
 const rupees = (n: number) =>
   new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)
 

@@ -100,7 +100,10 @@ describe.each(testDatabases())('feedback e-mails on $name', (database) => {
       (m) => m.subject === 'Feedback for Tiago Fernandes, Term 3 2026-27',
       20_000,
     )
-    await smtp.waitForMail((m) => m.subject === 'Feedback for Inês Fernandes, Term 3 2026-27', 20_000)
+    await smtp.waitForMail(
+      (m) => m.subject === 'Feedback for Inês Fernandes, Term 3 2026-27',
+      20_000,
+    )
     expect(forTiago.to.sort()).toEqual(['guardian@demo.school', 'joao.fernandes@demo.school'])
     expect(forTiago.headers.get('x-email-type')).toBe('Student Feedback')
     expect(forTiago.attachments).toHaveLength(1)
@@ -144,7 +147,9 @@ describe.each(testDatabases())('feedback e-mails on $name', (database) => {
   it('saving a released entry again, or a draft, sends nothing', async () => {
     const draft = { ...entry('fb-mail-draft', ines, 'rs-art', 'Inês paints.'), status: 'draft' }
     expect((await push([draft])).error).toBeNull()
-    expect((await push([entry('fb-mail-i1', ines, 'rs-maths', 'Inês counts to a hundred.')])).error).toBeNull()
+    expect(
+      (await push([entry('fb-mail-i1', ines, 'rs-maths', 'Inês counts to a hundred.')])).error,
+    ).toBeNull()
     const [{ count }] = (await h.db.query<{ count: number }>(
       `select count(*)::int as count from public.email_outbox where email_type = 'Student Feedback'`,
     )) as [{ count: number }]

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { feedbackPdf, feedbackPdfFilename, type FeedbackPdfInput } from '@sync/rules/feedback/pdf.ts'
+import {
+  feedbackPdf,
+  feedbackPdfFilename,
+  type FeedbackPdfInput,
+} from '@sync/rules/feedback/pdf.ts'
 import { pdfPages } from '../../../tests/helpers/pdf-text.ts'
 import { feedbackFonts } from './feedback-fonts.ts'
 
@@ -7,7 +11,8 @@ const pagesOf = pdfPages
 
 const longText = Array.from(
   { length: 60 },
-  (_, i) => `Paragraph ${i + 1}: Anaya read aloud with confidence and asked good questions about the story.`,
+  (_, i) =>
+    `Paragraph ${i + 1}: Anaya read aloud with confidence and asked good questions about the story.`,
 ).join('\n')
 
 const input: FeedbackPdfInput = {
@@ -70,7 +75,9 @@ describe('feedbackPdf', { timeout: 60_000 }, () => {
       await feedbackPdf({ ...input, entries: [], curriculum: [] }, await feedbackFonts()),
     )
     expect(pages.join('\n')).toContain('No feedback has been released for this term yet.')
-    expect(feedbackPdfFilename('Anaya Naik', '2026_2027_2')).toBe('feedback-anaya-naik-2026-2027-2.pdf')
+    expect(feedbackPdfFilename('Anaya Naik', '2026_2027_2')).toBe(
+      'feedback-anaya-naik-2026-2027-2.pdf',
+    )
     expect(feedbackPdfFilename('अनया', '2026_2027_2')).toBe('feedback-student-2026-2027-2.pdf')
   })
 })

@@ -134,11 +134,13 @@ export async function startFleet(prefix: string, databaseUrl?: string): Promise<
     }
   }
 
-  async function settleAll(options: {
-    rounds?: number
-    busy?: () => boolean
-    between?: () => Promise<void>
-  } = {}) {
+  async function settleAll(
+    options: {
+      rounds?: number
+      busy?: () => boolean
+      between?: () => Promise<void>
+    } = {},
+  ) {
     await restarting
     await Promise.all(devices.map((d) => d.goOnline()))
     // Pokes may arrive while others push: repeat until every device is quiet and has nothing

@@ -3,17 +3,7 @@ import '@mantine/core/styles/Combobox.css'
 import '@mantine/core/styles/Modal.css'
 import '@mantine/core/styles/Card.css'
 import { useMemo, useState } from 'react'
-import {
-  Button,
-  Card,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core'
+import { Button, Card, Group, Modal, Select, Stack, Table, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { recentTerms, termLabel } from '@sync/rules/feedback/terms'
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog'

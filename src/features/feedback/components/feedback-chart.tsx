@@ -20,8 +20,7 @@ function ink(cell: ChartCell): string {
   return cell.color === 'yellow' || cell.color === 'none' ? '#1a1b1e' : '#ffffff'
 }
 
-const weekLabel = (monday: string) =>
-  centreFormat(`${monday}T12:00:00+05:30`, 'd MMM')
+const weekLabel = (monday: string) => centreFormat(`${monday}T12:00:00+05:30`, 'd MMM')
 
 /**
  * A child's term at a glance: a row per subject, a column per week, each cell the colour of the

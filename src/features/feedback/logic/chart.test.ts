@@ -59,7 +59,10 @@ describe('feedbackChart', () => {
   it("dates an entry still on the device by its id's time, in the centre's week", () => {
     // 2026-11-08T20:00:00Z is Monday 9 November at 01:30 in Goa.
     const ms = Date.parse('2026-11-08T20:00:00Z')
-    const id = `${ms.toString(16).padStart(12, '0').replace(/(.{8})(.{4})/, '$1-$2')}-7abc-8def-0123456789ab`
+    const id = `${ms
+      .toString(16)
+      .padStart(12, '0')
+      .replace(/(.{8})(.{4})/, '$1-$2')}-7abc-8def-0123456789ab`
     expect(writtenAt({ id, createdAt: null })?.getTime()).toBe(ms)
     expect(feedbackChart([entry({ id })]).weeks).toEqual(['2026-11-09'])
     expect(writtenAt({ id: 'not-a-uuid', createdAt: null })).toBeNull()

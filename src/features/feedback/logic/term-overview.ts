@@ -22,7 +22,12 @@ export interface GroupOverview {
   groupId: string
   groupName: string
   /** The group feedback written this term: subject, facilitator and status. */
-  groupFeedback: { id: string; subjectName: string; facilitatorName: string; status: FeedbackStatus }[]
+  groupFeedback: {
+    id: string
+    subjectName: string
+    facilitatorName: string
+    status: FeedbackStatus
+  }[]
   /** The group's students (and anyone else with an entry in the group this term), by name. */
   students: StudentOverview[]
   /** Names of the group's students without any entry this term. */

@@ -49,7 +49,9 @@ export function paidItems(rows: readonly HistoryRow[], names: ReadonlyMap<string
           ? row.data.contributionType && row.data.contributionType !== 'None'
             ? `${row.data.contributionType} contribution`
             : 'Contribution'
-          : [row.data.paymentType ?? 'Fee', row.data.period?.label ?? row.data.trip?.title].filter(Boolean).join(' · '),
+          : [row.data.paymentType ?? 'Fee', row.data.period?.label ?? row.data.trip?.title]
+              .filter(Boolean)
+              .join(' · '),
       amount: row.data.amount,
       option: row.data.paymentOption,
       status: row.status,

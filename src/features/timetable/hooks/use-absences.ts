@@ -69,7 +69,8 @@ export function useHeldLessons(
     const weekKey = weekKeyOf(date)
     const doc = byId.get(weekDocId(groupId, weekKey)) ?? byId.get(templateDocId(groupId))
     const day = WEEKDAY_KEYS[isoWeekdayOf(date) - 1]
-    if (!doc || (doc.kind !== 'week' && doc.kind !== 'group_template') || !day || !lookups) return []
+    if (!doc || (doc.kind !== 'week' && doc.kind !== 'group_template') || !day || !lookups)
+      return []
     const sessions = sortSessionsByTiming(normaliseDays(doc.data.days)[day], lookups.timings)
     return sessions.map((s) => {
       const lessonId = lessonKey(weekKey, s.id)

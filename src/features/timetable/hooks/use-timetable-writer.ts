@@ -73,7 +73,8 @@ export function useTimetableWriter() {
     }) {
       const week = await ensureWeek(args.groupId, args.weekKey)
       if (!week) throw new Error('This group has no timetable yet.')
-      if (week.kind !== 'week' && week.kind !== 'group_template') throw new Error('This week is not a timetable.')
+      if (week.kind !== 'week' && week.kind !== 'group_template')
+        throw new Error('This week is not a timetable.')
       const before = normaliseDays(week.data.days)
       const dates = Object.fromEntries(schoolDaysOf(args.weekKey).map((d) => [d.day, d.date]))
       const user = { id: member?.userId ?? '', name: member?.name ?? '' }
