@@ -1,8 +1,8 @@
 // The demo centre's database, migrated and seeded once and kept as an image of PGlite's data
 // folder, from which each test file's PGlite database opens in about half a second instead of
 // four (PGlite's first start, the migrations and the seed). The image is named by what it is made
-// of (migrations, bootstrap, seeds, the migration runner) and by the day, since seeds may read
-// the date, so a changed migration or another day makes a new one. Two processes making it at
+// of (migrations, bootstrap, seeds, the migration runner) and by the day (UTC's and the centre's),
+// since seeds may read the date, so a changed migration or another day makes a new one. Two processes making it at
 // once each write their own file and rename it into place.
 import { createHash } from 'node:crypto'
 import {
@@ -45,7 +45,12 @@ function sources(): string[] {
 /** What the demo centre's database is made of today, as 16 hex digits. */
 export function seededHash(): string {
   const hash = createHash('sha256')
-  hash.update(new Date().toISOString().slice(0, 10))
+  // The day in UTC and at the centre (Asia/Kolkata, where the seeds date documents and
+  // meetings): from 18:30 UTC the centre is a day ahead, and an image seeded earlier that UTC day
+  // would carry yesterday's dates.
+  const now = Date.now()
+  hash.update(new Date(now).toISOString().slice(0, 10))
+  hash.update(new Date(now + 330 * 60_000).toISOString().slice(0, 10))
   for (const file of sources()) {
     hash.update(file.slice(root.length))
     hash.update(existsSync(file) ? readFileSync(file) : '')
