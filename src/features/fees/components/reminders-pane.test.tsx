@@ -118,14 +118,21 @@ async function seed(db: AppDatabase) {
   ])
 }
 
-const hourAgo = () => new Date(Date.now() - 60 * 60 * 1000).toISOString()
+/** An hour ago, or the centre's midnight (Asia/Kolkata) if that was later: a moment of today. */
+const earlierToday = () => {
+  const now = Date.now()
+  const day = 24 * 60 * 60 * 1000
+  const offset = 330 * 60 * 1000
+  const midnight = Math.floor((now + offset) / day) * day - offset
+  return new Date(Math.max(now - 60 * 60 * 1000, midnight)).toISOString()
+}
 
 describe('the Reminders pane', () => {
   it('shows when each family was last reminded and by whom, and asks before a second within a day', async () => {
     server.last = new Map([
       [
         'fam-naik',
-        { familyId: 'fam-naik', sentAt: hourAgo(), sentBy: 'Anita Desai', status: 'queued' },
+        { familyId: 'fam-naik', sentAt: earlierToday(), sentBy: 'Anita Desai', status: 'queued' },
       ],
     ])
     server.sent = []
