@@ -31,9 +31,6 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
-    // The app honours the setting (the theme's respectReducedMotion): dialogs open in place, so a
-    // click on a busy machine never lands where a button was while it still slid in.
-    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: chromium,
       args: [

@@ -44,6 +44,9 @@ test('the office invites a group offline; a WhatsApp button answers it', async (
   await context.setOffline(true)
   await page.getByRole('button', { name: 'New meeting' }).click()
   const dialog = page.getByRole('dialog', { name: 'New parents’ meeting' })
+  // The dialog fades in as it slides down; a click while it still moves could land beside the
+  // button. Opaque means it is in place.
+  await expect(dialog).toHaveCSS('opacity', '1')
   await dialog.getByRole('button', { name: 'Send invitations' }).click()
   await expect(dialog.getByText('Enter a title')).toBeVisible()
   await expect(dialog.getByText('Choose at least one group')).toBeVisible()
