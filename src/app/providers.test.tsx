@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { act, render, screen } from '@testing-library/react'
 import { MantineProvider, Modal } from '@mantine/core'
 import { theme } from './providers'
+import { mediaQueryList } from '@/test-utils/render'
 
 // A person who has asked their phone for less motion gets dialogs that are in place the moment
 // they open: no fade, no slide. (It also means a tap never lands where a button was a frame ago.)
@@ -9,16 +10,7 @@ const original = window.matchMedia
 
 function prefersReducedMotion(reduce: boolean) {
   window.matchMedia = (query: string) =>
-    ({
-      matches: reduce && query.includes('prefers-reduced-motion: reduce'),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList
+    mediaQueryList(query, reduce && query.includes('prefers-reduced-motion: reduce'))
 }
 
 function Dialog({ opened }: { opened: boolean }) {

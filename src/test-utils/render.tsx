@@ -19,17 +19,22 @@ export function setViewportWidth(width: number): void {
     let matches = false
     if (max) matches = width <= Number(max[1])
     else if (min) matches = width >= Number(min[1]) * (min[2] === 'em' ? 16 : 1)
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    } as MediaQueryList
+    return mediaQueryList(query, matches)
   }
+}
+
+/** A media query's answer as matchMedia gives it, fixed (jsdom has none). */
+export function mediaQueryList(query: string, matches: boolean): MediaQueryList {
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  } as MediaQueryList
 }
 
 export function testMember(over: Partial<SignedInMember> = {}): SignedInMember {
