@@ -125,3 +125,47 @@ describe('rows that enter the device by pull', () => {
     expect(await sync.countPending()).toBe(0)
   })
 })
+
+describe('the poke channel joining', () => {
+  it('pulls what changed on the server between the first pull and the channel joining', async () => {
+    // The server: one classroom at first, a second added once the device has pulled.
+    const server = [{ id: 'rc-first', kind: 'classroom', data: { name: 'First' }, _deleted: false }]
+    let joined: ((collection: string | null) => void) | undefined
+    const transport: SyncTransport = {
+      pull: async (_c, checkpoint) => {
+        const seq = checkpoint?.seq ?? 0
+        return { documents: server.slice(seq), checkpoint: { seq: server.length, scope: 0 } }
+      },
+      push: async () => ({ conflicts: [], refused: [] }),
+      visible: async (_c, ids) => ids,
+      onPoke: (onPoke) => {
+        joined = onPoke
+        return () => {}
+      },
+    }
+    const db = await createAppDatabase({
+      name: `joined${++counter}`,
+      storage: getRxStorageMemory(),
+      definitions: [reference],
+      multiInstance: false,
+    })
+    const sync = startSync({
+      database: db,
+      definitions: [reference],
+      transport,
+      identifier: `test|${counter}`,
+      environment: { isOnline: () => true, online$: new BehaviorSubject(true), wakeups$: NEVER },
+      waitForLeadership: false,
+    })
+    open.push({ db, sync })
+    await sync.states.get('reference')!.awaitInitialReplication()
+    expect((await db.reference.find().exec()).map((d) => d.id)).toEqual(['rc-first'])
+    // Written while the channel was not yet joined: no poke for it ever comes.
+    server.push({ id: 'rc-second', kind: 'classroom', data: { name: 'Second' }, _deleted: false })
+    // The channel joins (or joins again after a lost connection): any collection may have changed.
+    joined!(null)
+    await expect
+      .poll(async () => (await db.reference.find().exec()).map((d) => d.id).sort())
+      .toEqual(['rc-first', 'rc-second'])
+  })
+})

@@ -106,7 +106,8 @@ export function startSync(options: SyncOptions): SyncController {
     })
     if (!environment.isOnline()) throw new SyncError('Offline', 'offline', true)
   }
-  const pokes$ = new Subject<string>()
+  // A collection's name, or null for "any collection" (the poke channel joined).
+  const pokes$ = new Subject<string | null>()
   const stopPokes = transport.onPoke((c) => pokes$.next(c))
   const patch = (p: Partial<SyncStatus>) => status$.next({ ...status$.value, ...p })
   // "Last synced" is when every collection finished its first pull and then went idle without
@@ -199,9 +200,10 @@ export function startSync(options: SyncOptions): SyncController {
             checkpoint: answer.checkpoint,
           }
         },
-        stream$: merge(pokes$.pipe(filter((c) => c === def.name)), environment.wakeups$).pipe(
-          map(() => 'RESYNC' as const),
-        ),
+        stream$: merge(
+          pokes$.pipe(filter((c) => c === def.name || c === null)),
+          environment.wakeups$,
+        ).pipe(map(() => 'RESYNC' as const)),
       },
       push: {
         batchSize: 100,

@@ -10,6 +10,7 @@ function fakeRealtime() {
   const opened: string[] = []
   const removed: string[] = []
   let handler: Handler | undefined
+  let status: ((status: string) => void) | undefined
   const realtime = {
     channel(topic: string) {
       const channel = {
@@ -17,7 +18,8 @@ function fakeRealtime() {
           handler = h
           return channel
         },
-        subscribe() {
+        subscribe(callback?: (status: string) => void) {
+          status = callback
           opened.push(topic)
           return channel
         },
@@ -30,7 +32,14 @@ function fakeRealtime() {
       return Promise.resolve('ok')
     },
   }
-  return { realtime, opened, removed, send: (payload: unknown) => handler?.({ payload }) }
+  return {
+    realtime,
+    opened,
+    removed,
+    send: (payload: unknown) => handler?.({ payload }),
+    /** The channel's state as realtime-js reports it to `subscribe`'s callback. */
+    report: (state: string) => status?.(state),
+  }
 }
 
 const rpc = (() => {
@@ -43,7 +52,7 @@ describe('the poke channel with a realtime client loaded on first use', () => {
 
   it('opens once the client has loaded and passes on the collection poked', async () => {
     const fake = fakeRealtime()
-    const heard: string[] = []
+    const heard: (string | null)[] = []
     const stop = supabaseTransport({
       rpc,
       realtime: () => Promise.resolve(fake.realtime as never),
@@ -55,6 +64,23 @@ describe('the poke channel with a realtime client loaded on first use', () => {
     expect(heard).toEqual(['students'])
     stop()
     expect(fake.removed).toEqual(['sync'])
+  })
+
+  it('says every collection may have changed each time the channel joins, as pokes were missed', async () => {
+    const fake = fakeRealtime()
+    const heard: (string | null)[] = []
+    supabaseTransport({
+      rpc,
+      realtime: () => Promise.resolve(fake.realtime as never),
+    }).onPoke((c) => heard.push(c))
+    await vi.advanceTimersByTimeAsync(0)
+    fake.report('SUBSCRIBED')
+    fake.send({ collection: 'students' })
+    // The connection is lost and realtime-js joins the channel again.
+    fake.report('CHANNEL_ERROR')
+    fake.report('TIMED_OUT')
+    fake.report('SUBSCRIBED')
+    expect(heard).toEqual([null, 'students', null])
   })
 
   it('tries again 30 s after the file failed to load', async () => {

@@ -42,8 +42,12 @@ export interface SyncTransport {
   push(collection: string, rows: PushRow[]): Promise<PushResult>
   /** Which of `ids` (at most 1000) the person may see now. */
   visible(collection: string, ids: string[]): Promise<string[]>
-  /** Calls `onPoke(collection)` whenever the server says a collection changed. */
-  onPoke(onPoke: (collection: string) => void): () => void
+  /**
+   * Calls `onPoke(collection)` whenever the server says a collection changed, and `onPoke(null)`
+   * whenever the channel joins: what changed before it joined (or while it was cut off) sent no
+   * poke this device heard, so any collection may have changed.
+   */
+  onPoke(onPoke: (collection: string | null) => void): () => void
 }
 
 export class SyncError extends Error {
@@ -119,7 +123,11 @@ export function supabaseTransport(supabase: SyncBackend): SyncTransport {
                   ?.collection
                 if (typeof collection === 'string') onPoke(collection)
               })
-              .subscribe()
+              // Joined, the first time or again after a lost connection (realtime-js rejoins by
+              // itself): the pokes sent meanwhile were not heard.
+              .subscribe((status) => {
+                if (status === 'SUBSCRIBED') onPoke(null)
+              })
             stop = () => void realtime.removeChannel(channel)
           },
           // The realtime client's file did not load (offline on a first visit): the sync still
