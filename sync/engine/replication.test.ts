@@ -44,6 +44,26 @@ async function offlineDevice(seed: (db: AppDatabase) => Promise<unknown>) {
   return { db, sync }
 }
 
+/** A device online, with no timer or focus to pull on: it pulls on start and on pokes only. */
+async function onlineDevice(transport: SyncTransport) {
+  const db = await createAppDatabase({
+    name: `online${++counter}`,
+    storage: getRxStorageMemory(),
+    definitions: [reference],
+    multiInstance: false,
+  })
+  const sync = startSync({
+    database: db,
+    definitions: [reference],
+    transport,
+    identifier: `test|${counter}`,
+    environment: { isOnline: () => true, online$: new BehaviorSubject(true), wakeups$: NEVER },
+    waitForLeadership: false,
+  })
+  open.push({ db, sync })
+  return { db, sync }
+}
+
 describe('changes not synced on a device that opened offline', () => {
   it('counts what was written before the replication started, asked at once', async () => {
     const { sync } = await offlineDevice((db) =>
@@ -96,21 +116,7 @@ describe('rows that enter the device by pull', () => {
   }
 
   it('stores the rows that fit the schema as the server sent them, and hides and reports the others', async () => {
-    const db = await createAppDatabase({
-      name: `pulled${++counter}`,
-      storage: getRxStorageMemory(),
-      definitions: [reference],
-      multiInstance: false,
-    })
-    const sync = startSync({
-      database: db,
-      definitions: [reference],
-      transport: onePage,
-      identifier: `test|${counter}`,
-      environment: { isOnline: () => true, online$: new BehaviorSubject(true), wakeups$: NEVER },
-      waitForLeadership: false,
-    })
-    open.push({ db, sync })
+    const { db, sync } = await onlineDevice(onePage)
     const reported = firstValueFrom(sync.unreadable$)
     await sync.states.get('reference')!.awaitInitialReplication()
     const stored = await db.reference.find().exec()
@@ -143,21 +149,7 @@ describe('the poke channel joining', () => {
         return () => {}
       },
     }
-    const db = await createAppDatabase({
-      name: `joined${++counter}`,
-      storage: getRxStorageMemory(),
-      definitions: [reference],
-      multiInstance: false,
-    })
-    const sync = startSync({
-      database: db,
-      definitions: [reference],
-      transport,
-      identifier: `test|${counter}`,
-      environment: { isOnline: () => true, online$: new BehaviorSubject(true), wakeups$: NEVER },
-      waitForLeadership: false,
-    })
-    open.push({ db, sync })
+    const { db, sync } = await onlineDevice(transport)
     await sync.states.get('reference')!.awaitInitialReplication()
     expect((await db.reference.find().exec()).map((d) => d.id)).toEqual(['rc-first'])
     // Written while the channel was not yet joined: no poke for it ever comes.
