@@ -4,7 +4,7 @@
 // of (migrations, bootstrap, seeds, the migration runner) and by the day (UTC's and the centre's),
 // since seeds may read the date, so a changed migration or another day makes a new one. Two processes making it at
 // once each write their own file and rename it into place.
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import {
   existsSync,
   mkdirSync,
@@ -15,6 +15,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { join } from 'node:path'
+import { threadId } from 'node:worker_threads'
 import { fileURLToPath } from 'node:url'
 import { dumpImage, openDb } from '../../supabase/local/db.ts'
 import { migrate } from '../../supabase/local/migrate.ts'
@@ -76,9 +77,11 @@ export function seededImage(): Promise<Blob> {
       await seed(db)
       const image = await dumpImage(db)
       mkdirSync(cacheDir, { recursive: true })
+      // Older images go; this one's part files, being written by other test workers, stay.
       for (const old of readdirSync(cacheDir))
-        if (old.startsWith('seeded-') && old !== name) rmSync(join(cacheDir, old), { force: true })
-      const part = `${file}.${process.pid}`
+        if (old.startsWith('seeded-') && !old.startsWith(name))
+          rmSync(join(cacheDir, old), { force: true })
+      const part = `${file}.${process.pid}.${threadId}.${randomBytes(4).toString('hex')}`
       writeFileSync(part, Buffer.from(await image.arrayBuffer()))
       renameSync(part, file)
       return image
