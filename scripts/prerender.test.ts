@@ -52,6 +52,24 @@ describe('a prerendered page', () => {
     expect(page).toContain('<div id="root" data-prerendered data-app-bytes="245760"><p>Hi</p>')
   })
 
+  it('keeps more steps inside the page, and runs its own script after the capture script', () => {
+    const page = pageHtml(shell, {
+      html: '<form></form>',
+      title: 'Sign in',
+      css: '',
+      steps: '<template data-step="signin"><form></form></template>',
+      script: 'var s="</script><p>";run(s)',
+    })
+    const root = page.slice(page.indexOf('<div id="root"'), page.indexOf('</div>') + 6)
+    expect(root).toContain('<form></form><template data-step="signin"><form></form></template>')
+    const capture = page.indexOf(CAPTURE_SCRIPT)
+    const own = page.indexOf('<script>var s="<\\/script><p>";run(s)</script>')
+    expect(capture).toBeGreaterThan(0)
+    expect(own).toBeGreaterThan(capture)
+    // What the capture script offers the page's script: its "Loading the app" status.
+    expect(CAPTURE_SCRIPT).toContain('window.__appLoading=w')
+  })
+
   it("asks for the page's later scripts with the entry's, each once and after the markup", () => {
     const page = pageHtml(shell, {
       html: '<p>Hi</p>',

@@ -44,8 +44,8 @@ export const CAPTURE_SCRIPT =
   ".forEach(function(o){if(o.name.indexOf('/assets/')>=0)g+=o.transferSize||0});" +
   'var v=g>0?g/e:c&&c.downlink?c.downlink*125e3:0,l=t>g&&v?Math.ceil((t-g)/v):0;' +
   'p.value=t?Math.min(99,Math.round(g*100/t)):0;' +
-  "x.textContent='Loading the app: '+k(g)+' of '+k(t)+' KB'+(l?', about '+(l<90?l+' s':Math.round(l/60)+' min')+' left.':'.')}" +
-  'u();setInterval(u,1e3)}' +
+  "x.textContent='Loading the app: '+k(t?Math.min(g,t):g)+' of '+k(t)+' KB'+(l?', about '+(l<90?l+' s':Math.round(l/60)+' min')+' left.':'.')}" +
+  'u();setInterval(u,1e3)}window.__appLoading=w;' +
   "r.addEventListener('submit',function(e){e.preventDefault();" +
   "var f=e.target;f.setAttribute('data-submitted','');var b=f.querySelector('[type=submit]');" +
   "if(b){b.setAttribute('aria-busy','true')}w(f)});" +
@@ -100,7 +100,17 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  */
 export function pageHtml(
   shell: string,
-  page: { html: string; title: string; css: string; appBytes?: number; preload?: string[] },
+  page: {
+    html: string
+    title: string
+    css: string
+    appBytes?: number
+    preload?: string[]
+    /** More steps of the page, as `<template data-step>`s its own script shows. */
+    steps?: string
+    /** The page's own script, run after the capture script. */
+    script?: string
+  },
 ) {
   const later: string[] = []
   const head = shell.replace(
@@ -126,8 +136,10 @@ export function pageHtml(
     .replace('</head>', `<style data-critical>${page.css.replace(/<\//g, '<\\/')}</style></head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root" data-prerendered data-app-bytes="${page.appBytes ?? 0}">${markup}</div>` +
+      `<div id="root" data-prerendered data-app-bytes="${page.appBytes ?? 0}">${markup}` +
+        `${page.steps ?? ''}</div>` +
         `<script>${CAPTURE_SCRIPT}</script>` +
+        (page.script ? `<script>${page.script.replace(/<\//g, '<\\/')}</script>` : '') +
         later.join('') +
         moreModules(head + later.join(''), page.preload ?? []) +
         themeVariables.join(''),
@@ -157,10 +169,64 @@ async function sentSize(outDir: string, paths: Iterable<string>): Promise<number
   return total
 }
 
+/**
+ * The sign-in page's own script (src/features/accounts/page/signin-entry.ts), built on its own
+ * as one small classic script to inline: the address check and the sign-in before the app.
+ */
+async function signInPageScript(root: string): Promise<string> {
+  const { build } = await import('vite')
+  const { fileURLToPath } = await import('node:url')
+  const built = await build({
+    configFile: false,
+    root,
+    envDir: root,
+    logLevel: 'silent',
+    resolve: {
+      alias: [
+        { find: /^@\//, replacement: fileURLToPath(new URL('../src/', import.meta.url)) },
+        { find: /^@sync\//, replacement: fileURLToPath(new URL('../sync/', import.meta.url)) },
+      ],
+    },
+    build: {
+      write: false,
+      minify: true,
+      lib: {
+        entry: join(root, 'src/features/accounts/page/signin-entry.ts'),
+        formats: ['iife'],
+        name: 'signInPage',
+      },
+    },
+  })
+  const outputs = Array.isArray(built) ? built : [built]
+  const chunk = outputs
+    .flatMap((o) => ('output' in o ? o.output : []))
+    .find((o) => o.type === 'chunk')
+  if (!chunk || chunk.type !== 'chunk') throw new Error('The sign-in page script did not build')
+  return chunk.code.trim()
+}
+
+// Runs in Chromium on /signin once the app shows the password step: that step's form, to keep
+// in the page as a template (no typed address, nothing focused: the page's script fills and
+// focuses it).
+const PASSWORD_STEP = `(() => {
+  const form = document.querySelector('#root input[autocomplete="current-password"]').closest('form')
+  const copy = form.cloneNode(true)
+  copy.querySelectorAll('input').forEach((input) => { input.removeAttribute('value'); input.removeAttribute('autofocus') })
+  return copy.outerHTML
+})()`
+
+// Puts markup on the page, hidden, so the CSS taken from the page covers it too.
+const CSS_PROBE = `(html) => {
+  const probe = document.createElement('div')
+  probe.hidden = true
+  probe.innerHTML = html
+  document.body.append(probe)
+}`
+
 /** No Chromium to render with: the build goes on without prerendered pages, and says so. */
 class NoBrowser extends Error {}
 
-async function prerenderAll(outDir: string) {
+async function prerenderAll(outDir: string, root: string) {
   const { serve } = await import('@hono/node-server')
   const { Hono } = await import('hono')
   const { chromium } = await import('playwright-core')
@@ -192,12 +258,33 @@ async function prerenderAll(outDir: string) {
         const { pathname } = new URL(req.url())
         if (pathname.startsWith('/assets/')) assets.add(pathname)
       })
+      const signIn = path === '/signin'
+      // The sign-in page's password step comes from the address check's answer.
+      if (signIn) {
+        await page.route('**/functions/v1/accounts', (route) =>
+          route.fulfill({ json: { type: 'success', message: '', mode: 'signin' } }),
+        )
+      }
       await page.goto(base + path, { waitUntil: 'networkidle' })
       await page.waitForFunction(() => !!document.querySelector('#root h1, #root h2, #root form'))
-      const css = (await page.evaluate(USED_CSS)) as string
+      let css = (await page.evaluate(USED_CSS)) as string
       const markup = (await page.evaluate(PAGE_MARKUP)) as { html: string; title: string }
+      let steps = ''
+      if (signIn) {
+        await page.locator('#root input[type="email"]').fill('someone@example.com')
+        await page.locator('#root [type="submit"]').click()
+        await page.waitForSelector('#root input[autocomplete="current-password"]')
+        await page.waitForLoadState('networkidle')
+        steps = `<template data-step="signin">${(await page.evaluate(PASSWORD_STEP)) as string}</template>`
+        await page.evaluate(`(${CSS_PROBE})(${JSON.stringify(markup.html)})`)
+        css = (await page.evaluate(USED_CSS)) as string
+      }
       const appBytes = await sentSize(outDir, assets)
-      pages.push([path, pageHtml(shell, { ...markup, css, appBytes, preload: [...assets] })])
+      const script = signIn ? await signInPageScript(root) : undefined
+      pages.push([
+        path,
+        pageHtml(shell, { ...markup, css, appBytes, preload: [...assets], steps, script }),
+      ])
       await context.close()
     }
   } finally {
@@ -214,10 +301,12 @@ async function prerenderAll(outDir: string) {
 /** The Vite plugin: prerenders once the build (service worker included) is written. */
 export function prerenderPublicPages(): Plugin {
   let outDir = 'dist'
+  let root = process.cwd()
   return {
     name: 'prerender-public-pages',
     apply: 'build',
     configResolved(config) {
+      root = config.root
       outDir = resolve(config.root, config.build.outDir)
     },
     closeBundle: {
@@ -225,7 +314,7 @@ export function prerenderPublicPages(): Plugin {
       order: 'post',
       async handler() {
         try {
-          await prerenderAll(outDir)
+          await prerenderAll(outDir, root)
         } catch (error) {
           if (!(error instanceof NoBrowser)) throw error
           this.warn(

@@ -130,6 +130,33 @@ describe('handing a prerendered page over to the app', () => {
     await vi.waitFor(() => expect(root.isConnected).toBe(false))
     expect(app.querySelector<HTMLInputElement>('#c')!.value).toBe('typed')
   })
+
+  it("waits while the page's own call is on its way, then hands over", async () => {
+    document.body.innerHTML = `<div id="root" data-prerendered data-busy>${form()}</div>`
+    const root = document.getElementById('root')!
+    const app = appContainer(root, Promise.resolve())
+    app.innerHTML = form().replace(/"a"/g, '"c"')
+    await new Promise((r) => setTimeout(r, 150))
+    expect(root.isConnected).toBe(true)
+    root.removeAttribute('data-busy')
+    await vi.waitFor(() => expect(root.isConnected).toBe(false))
+    expect(app.hidden).toBe(false)
+  })
+
+  it('hands over at once when the app has gone on to another page', async () => {
+    history.replaceState(null, '', '/signin')
+    document.body.innerHTML = `<div id="root" data-prerendered>${form()}</div>`
+    const root = document.getElementById('root')!
+    root.querySelector<HTMLInputElement>('#a')!.value = 'typed'
+    const app = appContainer(root, Promise.resolve())
+    app.innerHTML = '<p>Opening the page…</p>'
+    await new Promise((r) => setTimeout(r, 120))
+    expect(root.isConnected).toBe(true)
+    history.pushState(null, '', '/parents/dash')
+    await vi.waitFor(() => expect(root.isConnected).toBe(false))
+    expect(app.textContent).toBe('Opening the page…')
+    history.replaceState(null, '', '/')
+  })
 })
 
 describe("the app's stylesheets on a prerendered page", () => {

@@ -8,6 +8,12 @@ type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
 
 /** How long the prerendered page waits for the app to show its fields before giving way. */
 const HANDOVER_LIMIT_MS = 10_000
+/**
+ * How long it waits, on top, while the page's own call is on its way (the sign-in page's
+ * address check or sign-in, `data-busy`): its answer decides which step the app opens on. A
+ * backend call gives up after 70 s (core.md §9).
+ */
+const BUSY_LIMIT_MS = 75_000
 
 /** A field's name in a page: its label (or name, or aria-label) and its rank among namesakes. */
 export function fieldKeys(root: ParentNode): Map<string, Field> {
@@ -140,7 +146,8 @@ function appShowsPage(prerendered: HTMLElement, app: HTMLElement): boolean {
 
 /**
  * The element the app renders into. On a prerendered page: a hidden one beside it, shown in its
- * place once `ready` has resolved (the router has loaded the page) and the app shows the page.
+ * place once `ready` has resolved (the router has loaded the page) and the app shows the page,
+ * or has gone on to another.
  */
 export function appContainer(root: HTMLElement, ready: Promise<unknown>): HTMLElement {
   if (!root.hasAttribute('data-prerendered')) return root
@@ -149,9 +156,23 @@ export function appContainer(root: HTMLElement, ready: Promise<unknown>): HTMLEl
   root.after(app)
   void ready.then(() => {
     const started = performance.now()
+    const path = location.pathname
+    let idleSince = started
     const check = () => {
       if (!root.isConnected) return
-      if (appShowsPage(root, app) || performance.now() - started > HANDOVER_LIMIT_MS) {
+      // The app went on to another page (a sign-in the page opened, finished): it shows that.
+      if (location.pathname !== path) {
+        handOver(root, app)
+        return
+      }
+      const now = performance.now()
+      // The wait for the app's fields starts again once the page's own call has answered.
+      if (root.hasAttribute('data-busy') && now - started < BUSY_LIMIT_MS) {
+        idleSince = now
+        setTimeout(check, 50)
+        return
+      }
+      if (appShowsPage(root, app) || now - idleSince > HANDOVER_LIMIT_MS) {
         handOver(root, app)
       } else setTimeout(check, 50)
     }

@@ -4,6 +4,7 @@ import { accounts } from '../../api'
 import { useWarmUpOnFirstInput } from '../../hooks/use-warm-up'
 import type { AccountsAnswers } from '@sync/contract/commands/accounts/contract'
 import { isValidEmail, normaliseEmail } from '@sync/contract/commands/accounts/email'
+import { SIGN_IN_WORDS } from '../../logic/sign-in-words'
 
 export type SigninInit = AccountsAnswers['initSignin']
 
@@ -26,7 +27,7 @@ export function EmailStep({
     event.preventDefault()
     const address = normaliseEmail(email)
     if (!isValidEmail(address)) {
-      setInvalid('Please enter a valid e-mail address.')
+      setInvalid(SIGN_IN_WORDS.invalidEmail)
       return
     }
     setInvalid(null)
@@ -59,7 +60,7 @@ export function EmailStep({
         </Button>
         {busy && (
           <Text size="sm" ta="center" role="status" data-testid="email-checking">
-            Checking your address with the centre (a few seconds, longer on a slow connection)…
+            {SIGN_IN_WORDS.checkingAddress}
           </Text>
         )}
       </Stack>

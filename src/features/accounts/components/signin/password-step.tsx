@@ -2,6 +2,7 @@ import '@mantine/core/styles/PasswordInput.css'
 import { useState, type FormEvent } from 'react'
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { accounts } from '../../api'
+import { SIGN_IN_WORDS } from '../../logic/sign-in-words'
 
 /** Step two (state `signin`): the password for the address; forgotten password; C12 re-send. */
 export function PasswordStep({
@@ -51,7 +52,7 @@ export function PasswordStep({
           required
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
-          error={missing ? 'Please enter your password.' : null}
+          error={missing ? SIGN_IN_WORDS.noPassword : null}
         />
         <Button type="submit" loading={busy} fullWidth>
           Sign in

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Anchor, Stack, Text } from '@mantine/core'
 import { takeNotice, type SignInNotice } from '@/lib/auth/notice'
+import { PAGE_SIGNIN_EVENT, pageSignIn, takePageSignIn } from '@/lib/auth/page-sign-in'
 import { useAuthFlow } from '../../hooks/use-auth-flow'
 import { useLanding } from '../../hooks/use-landing'
 import { normaliseEmail } from '@sync/contract/commands/accounts/email'
@@ -64,6 +65,31 @@ export function SignInScreen({
     onSetupConfirmed: () => setChoosing(true),
     kinds: ['signin', 'facilitator'],
   })
+  // What the prerendered page did before the app arrived (its address check, its password step,
+  // the session it opened) is where this screen goes on from, until the app has taken over.
+  const { update, complete } = flow
+  useEffect(() => {
+    if (setup || !document.querySelector('[data-prerendered]')) return
+    const follow = () => {
+      const page = pageSignIn()
+      if (!page) return
+      if (page.step === 'email') {
+        setForm((f) => ({ ...f, signInState: 'email' }))
+        update({ error: page.error ?? null, info: null, unverified: false })
+      } else if (page.step === 'signin') {
+        setForm((f) => ({ ...f, email: page.email, signInState: 'signin' }))
+        update({ error: page.error ?? null, info: null, unverified: !!page.unverified })
+      } else {
+        const email = takePageSignIn()
+        if (email === null) return
+        setForm((f) => ({ ...f, email, signInState: 'signin' }))
+        void complete()
+      }
+    }
+    follow()
+    window.addEventListener(PAGE_SIGNIN_EVENT, follow)
+    return () => window.removeEventListener(PAGE_SIGNIN_EVENT, follow)
+  }, [setup, update, complete])
   const { status } = flow
   const go = (signInState: SignInState) => {
     flow.reset()
