@@ -93,6 +93,15 @@ async function atPassword(more: Parameters<typeof setUp>[0] = []) {
   return page
 }
 
+/** Submits the page's form and checks the press was kept for the app, with its status shown. */
+async function expectLeftToApp(page: ReturnType<typeof setUp>) {
+  page.submit()
+  await page.settled()
+  const form = page.root.querySelector('form')!
+  expect(form.hasAttribute('data-submitted')).toBe(true)
+  expect(page.showLoading).toHaveBeenCalledWith(form)
+}
+
 afterEach(() => {
   document.body.innerHTML = ''
   const win = window as unknown as Record<string, unknown>
@@ -163,11 +172,7 @@ describe("the sign-in page's own address step", () => {
     ]) {
       const page = setUp(answer ? [answer] : [])
       page.field('input[type="email"]').value = 'new@demo.school'
-      page.submit()
-      await page.settled()
-      const form = page.root.querySelector('form')!
-      expect(form.hasAttribute('data-submitted')).toBe(true)
-      expect(page.showLoading).toHaveBeenCalledWith(form)
+      await expectLeftToApp(page)
       expect(pageSignIn()).toBeNull()
       page.stop()
     }
@@ -231,11 +236,7 @@ describe("the sign-in page's own password step", () => {
   it('leaves a sign-in whose call failed to the app, which signs in with what was typed', async () => {
     const page = await atPassword([])
     page.field('[autocomplete="current-password"]').value = 'demo-guardian-1'
-    page.submit()
-    await page.settled()
-    const form = page.root.querySelector('form')!
-    expect(form.hasAttribute('data-submitted')).toBe(true)
-    expect(page.showLoading).toHaveBeenCalledWith(form)
+    await expectLeftToApp(page)
     expect(pageSignIn()?.step).toBe('signin')
     page.stop()
   })
